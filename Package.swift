@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// OpenHealthKit: Apple's HealthKit API on Linux and every Swift platform.
+//
+// Layers (arrows point down only):
+//   health (CLI)  ->  OpenHealthKit  ->  HealthKitModel  ->  HealthUnits
+// The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O.
+
+var products: [Product] = [
+    .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+    .executable(name: "health", targets: ["health"]),
+]
+
+var targets: [Target] = [
+    // HKUnit and HKQuantity: unit grammar, dimensions, conversion. Foundation only.
+    .target(name: "HealthUnits"),
+    // HealthKit's value layer: type catalog, HKObjectType tree, samples, sources, errors, metadata keys.
+    .target(name: "HealthKitModel", dependencies: ["HealthUnits"]),
+    // The HealthKit-compatible API surface (store, queries and statistics arrive here).
+    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel"]),
+    // The `health` command line: commands live in a library so tests can drive them.
+    .target(
+        name: "HealthCLI",
+        dependencies: [
+            "OpenHealthKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    .executableTarget(name: "health", dependencies: ["HealthCLI"]),
+
+    // Locates ../shared/testdata for the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
+    .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
+    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health"]),
+]
+
+// `import HealthKit` must compile unchanged off Apple platforms, where Apple's framework does not exist.
+#if !canImport(Darwin)
+products.append(.library(name: "HealthKit", targets: ["HealthKit"]))
+targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit"]))
+targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit"]))
+#endif
+
+let package = Package(
+    name: "OpenHealthKit",
+    products: products,
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)
