@@ -1,0 +1,54 @@
+import Foundation
+
+/// A prefixed atom raised to an integer power, e.g. `mL^-1`, `mmol<180.15588000005408>`.
+struct UnitFactor: Sendable, Equatable {
+    let atom: UnitAtom
+    let prefix: HKMetricPrefix
+    /// Grams per mole for `mol` atoms, `nil` otherwise.
+    let molarMass: Double?
+    var exponent: Int
+
+    init(_ atom: UnitAtom, prefix: HKMetricPrefix = .none, molarMass: Double? = nil, exponent: Int = 1) {
+        self.atom = atom
+        self.prefix = prefix
+        self.molarMass = molarMass
+        self.exponent = exponent
+    }
+
+    /// The factor's symbol without exponent, as written in `unitString`: prefix, atom, `<molar mass>`.
+    /// Factors with equal symbols are the same factor and their exponents add.
+    var symbol: String {
+        guard let molarMass else { return prefix.symbol + atom.symbol }
+        return prefix.symbol + atom.symbol + "<" + Self.format(molarMass) + ">"
+    }
+
+    /// The multiplier of one (prefixed) factor to base SI inside a compound unit, before the exponent.
+    var compoundScale: Double {
+        atom.compoundScale * prefix.factor * (molarMass ?? 1)
+    }
+
+    /// The shortest decimal that reads back as the same `Double`, without a trailing `.0` (`180.15588000005408`, `180`).
+    static func format(_ value: Double) -> String {
+        let text = "\(value)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+}
+
+extension Array where Element == UnitFactor {
+    /// Merges factors with the same symbol (adding exponents) and drops those whose exponent becomes 0.
+    func merged() -> [UnitFactor] {
+        var order: [String] = []
+        var bySymbol: [String: UnitFactor] = [:]
+        for factor in self {
+            let key = factor.symbol
+            if var existing = bySymbol[key] {
+                existing.exponent += factor.exponent
+                bySymbol[key] = existing
+            } else {
+                order.append(key)
+                bySymbol[key] = factor
+            }
+        }
+        return order.compactMap { bySymbol[$0] }.filter { $0.exponent != 0 }
+    }
+}
