@@ -17,10 +17,7 @@ extension HKCategoryValueEnumeration {
     public static var enumName: String { String(describing: Self.self) }
 
     /// The value's Objective-C constant name, e.g. `"HKCategoryValueSleepAnalysisInBed"`.
-    public var exportName: String {
-        let caseName = String(describing: self)
-        return Self.enumName + caseName.prefix(1).uppercased() + caseName.dropFirst()
-    }
+    public var exportName: String { hkExportName(prefix: Self.enumName, caseName: String(describing: self)) }
 
     /// The value whose Objective-C constant name (current or legacy) is `exportName`.
     public init?(exportName: String) {

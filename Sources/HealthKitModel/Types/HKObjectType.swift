@@ -1,0 +1,107 @@
+import Foundation
+
+/// The kind of an ``HKObjectType``: which concrete class it is.
+///
+/// OpenHealthKit extension, for catalogs and the command line.
+public enum HKObjectTypeKind: String, Sendable, CaseIterable {
+    /// ``HKQuantityType``.
+    case quantity
+    /// ``HKCategoryType``.
+    case category
+    /// ``HKCharacteristicType``.
+    case characteristic
+    /// ``HKCorrelationType``.
+    case correlation
+    /// ``HKWorkoutType``.
+    case workout
+    /// ``HKSeriesType``.
+    case series
+    /// ``HKDocumentType``.
+    case document
+    /// ``HKClinicalType``.
+    case clinical
+    /// ``HKActivitySummaryType``.
+    case activitySummary
+    /// ``HKAudiogramSampleType``.
+    case audiogram
+    /// ``HKElectrocardiogramType``.
+    case electrocardiogram
+    /// ``HKPrescriptionType``.
+    case prescription
+    /// ``HKScoredAssessmentType``.
+    case scoredAssessment
+    /// ``HKStateOfMindType``.
+    case stateOfMind
+}
+
+/// The abstract superclass of every HealthKit data type.
+///
+/// Types are immutable. Two types are equal when they are of the same kind and have the same
+/// identifier, however they were obtained (class factory, Swift initializer or catalog lookup), so
+/// they work as members of `Set<HKObjectType>`, `Set<HKSampleType>` and as dictionary keys. The class
+/// factories return one shared instance per identifier.
+public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
+    /// The type's identifier, e.g. `"HKQuantityTypeIdentifierStepCount"`.
+    public let identifier: String
+
+    /// Which concrete type this is.
+    ///
+    /// OpenHealthKit extension.
+    public let kind: HKObjectTypeKind
+
+    init(identifier: String, kind: HKObjectTypeKind) {
+        self.identifier = identifier
+        self.kind = kind
+        super.init()
+    }
+
+    /// Unavailable: obtain types from the class factories or the Swift initializers.
+    @available(*, unavailable, message: "Use a class factory such as HKObjectType.quantityType(forIdentifier:)")
+    public override init() {
+        fatalError("HKObjectType.init() is unavailable")
+    }
+
+    /// Whether `object` is a type of the same kind with the same identifier.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKObjectType else { return false }
+        return other === self || (other.kind == kind && other.identifier == identifier)
+    }
+
+    /// A hash of the identifier.
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(identifier)
+        return hasher.finalize()
+    }
+
+    /// The identifier.
+    public override var description: String { identifier }
+
+    /// The type itself: types are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Whether the user authorizes access to each sample of this type individually (iOS 16).
+    ///
+    /// True for vision prescriptions.
+    public func requiresPerObjectAuthorization() -> Bool { kind == .prescription }
+}
+
+/// A characteristic: a fixed fact about the user (biological sex, date of birth…). Read-only.
+public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
+    /// The characteristic type `identifier` (Swift overlay, iOS 15).
+    ///
+    /// Traps, as HealthKit raises, when HealthKit defines no such characteristic.
+    public init(_ identifier: HKCharacteristicTypeIdentifier) {
+        guard HKTypeCatalog.characteristicIdentifiers.contains(identifier) else {
+            raiseInvalidArgument("Unknown characteristic type identifier \(identifier.rawValue)")
+        }
+        super.init(identifier: identifier.rawValue, kind: .characteristic)
+    }
+}
+
+/// The type of activity summaries (iOS 9.3). Not a sample type.
+public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {
+    init(identifier: String) {
+        super.init(identifier: identifier, kind: .activitySummary)
+    }
+}

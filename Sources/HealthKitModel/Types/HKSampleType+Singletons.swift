@@ -1,0 +1,37 @@
+import Foundation
+
+/// The type of workouts. Its identifier is ``HKWorkoutTypeIdentifier``.
+public final class HKWorkoutType: HKSampleType, @unchecked Sendable {
+    init(identifier: String) { super.init(identifier: identifier, kind: .workout) }
+}
+
+/// The type of series samples: workout routes and heartbeat series (iOS 11).
+public final class HKSeriesType: HKSampleType, @unchecked Sendable {
+    init(identifier: String) { super.init(identifier: identifier, kind: .series) }
+
+    /// The workout route type (``HKWorkoutRouteTypeIdentifier``).
+    public class func workoutRoute() -> HKSeriesType { HKTypeCatalog.shared.workoutRoute }
+
+    /// The heartbeat series type (``HKDataTypeIdentifierHeartbeatSeries``, iOS 13).
+    public class func heartbeat() -> HKSeriesType { HKTypeCatalog.shared.heartbeat }
+}
+
+/// The type of audiogram samples (iOS 13).
+public final class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {
+    init(identifier: String) { super.init(identifier: identifier, kind: .audiogram) }
+}
+
+/// The type of electrocardiogram samples (iOS 14).
+public final class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {
+    init(identifier: String) { super.init(identifier: identifier, kind: .electrocardiogram) }
+}
+
+/// The type of prescriptions, such as vision prescriptions (iOS 16). Requires per-object authorization.
+public final class HKPrescriptionType: HKSampleType, @unchecked Sendable {
+    init(identifier: String) { super.init(identifier: identifier, kind: .prescription) }
+}
+
+/// The type of state of mind samples (iOS 18).
+public final class HKStateOfMindType: HKSampleType, @unchecked Sendable {
+    init(identifier: String) { super.init(identifier: identifier, kind: .stateOfMind) }
+}

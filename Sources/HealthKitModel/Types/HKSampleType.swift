@@ -1,0 +1,142 @@
+import Foundation
+
+/// The abstract superclass of the types of samples (data with a start and end date).
+public class HKSampleType: HKObjectType, @unchecked Sendable {
+    private let maximumDuration: TimeInterval?
+    private let minimumDuration: TimeInterval?
+
+    /// Whether samples of this type may be recalibrated with `HKHealthStore.recalibrateEstimates` (iOS 15).
+    ///
+    /// OpenHealthKit assumes this holds for cardio fitness (`vo2Max`) only.
+    public let allowsRecalibrationForEstimates: Bool
+
+    init(
+        identifier: String, kind: HKObjectTypeKind, maximumDuration: TimeInterval? = nil,
+        minimumDuration: TimeInterval? = nil, allowsRecalibrationForEstimates: Bool = false
+    ) {
+        self.maximumDuration = maximumDuration
+        self.minimumDuration = minimumDuration
+        self.allowsRecalibrationForEstimates = allowsRecalibrationForEstimates
+        super.init(identifier: identifier, kind: kind)
+    }
+
+    /// Whether samples of this type have a maximum time between start and end date (iOS 13).
+    ///
+    /// OpenHealthKit does not know HealthKit's restricted types and restricts none (unconfirmed).
+    public var isMaximumDurationRestricted: Bool { maximumDuration != nil }
+
+    /// The longest allowed sample duration. Traps, as HealthKit raises, when not restricted.
+    public var maximumAllowedDuration: TimeInterval {
+        guard let maximumDuration else {
+            raiseInvalidArgument("\(identifier) does not have a maximum allowed duration")
+        }
+        return maximumDuration
+    }
+
+    /// Whether samples of this type have a minimum time between start and end date (iOS 13).
+    public var isMinimumDurationRestricted: Bool { minimumDuration != nil }
+
+    /// The shortest allowed sample duration. Traps, as HealthKit raises, when not restricted.
+    public var minimumAllowedDuration: TimeInterval {
+        guard let minimumDuration else {
+            raiseInvalidArgument("\(identifier) does not have a minimum allowed duration")
+        }
+        return minimumDuration
+    }
+}
+
+/// The type of quantity samples (a number with a unit).
+public final class HKQuantityType: HKSampleType, @unchecked Sendable {
+    /// How samples of this type combine in statistics.
+    public let aggregationStyle: HKQuantityAggregationStyle
+
+    /// The canonical unit string, e.g. `"count/s"` for heart rate.
+    ///
+    /// OpenHealthKit extension.
+    public let canonicalUnitString: String
+
+    /// The quantity type `identifier` (Swift overlay, iOS 15).
+    ///
+    /// Traps, as HealthKit raises, when HealthKit defines no such quantity type.
+    public init(_ identifier: HKQuantityTypeIdentifier) {
+        guard let row = HKQuantityTypeTable.byIdentifier[identifier] else {
+            raiseInvalidArgument("Unknown quantity type identifier \(identifier.rawValue)")
+        }
+        aggregationStyle = row.style
+        canonicalUnitString = row.unit
+        super.init(
+            identifier: identifier.rawValue, kind: .quantity,
+            allowsRecalibrationForEstimates: identifier == .vo2Max)
+    }
+}
+
+/// The type of category samples (a value from a small enumeration).
+public final class HKCategoryType: HKSampleType, @unchecked Sendable {
+    /// The values samples of this type accept.
+    ///
+    /// OpenHealthKit extension.
+    public let valueDomain: HKCategoryValueDomain
+
+    /// The category type `identifier` (Swift overlay, iOS 15).
+    ///
+    /// Traps, as HealthKit raises, when HealthKit defines no such category type.
+    public init(_ identifier: HKCategoryTypeIdentifier) {
+        guard let row = HKCategoryTypeTable.byIdentifier[identifier] else {
+            raiseInvalidArgument("Unknown category type identifier \(identifier.rawValue)")
+        }
+        valueDomain = row.domain
+        super.init(identifier: identifier.rawValue, kind: .category)
+    }
+}
+
+/// The type of correlations (samples grouping other samples).
+public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
+    /// The correlation type `identifier` (Swift overlay, iOS 15).
+    ///
+    /// Traps, as HealthKit raises, when HealthKit defines no such correlation type.
+    public init(_ identifier: HKCorrelationTypeIdentifier) {
+        guard HKTypeCatalog.correlationIdentifiers.contains(identifier) else {
+            raiseInvalidArgument("Unknown correlation type identifier \(identifier.rawValue)")
+        }
+        super.init(identifier: identifier.rawValue, kind: .correlation)
+    }
+}
+
+/// The type of documents (iOS 10).
+public final class HKDocumentType: HKSampleType, @unchecked Sendable {
+    /// The document type `identifier` (Swift overlay, iOS 15).
+    ///
+    /// Traps, as HealthKit raises, when HealthKit defines no such document type.
+    public init(_ identifier: HKDocumentTypeIdentifier) {
+        guard HKTypeCatalog.documentIdentifiers.contains(identifier) else {
+            raiseInvalidArgument("Unknown document type identifier \(identifier.rawValue)")
+        }
+        super.init(identifier: identifier.rawValue, kind: .document)
+    }
+}
+
+/// The type of clinical records (iOS 12). Read-only.
+public final class HKClinicalType: HKSampleType, @unchecked Sendable {
+    /// The clinical type `identifier` (Swift overlay, iOS 15).
+    ///
+    /// Traps, as HealthKit raises, when HealthKit defines no such clinical type.
+    public init(_ identifier: HKClinicalTypeIdentifier) {
+        guard HKTypeCatalog.clinicalIdentifiers.contains(identifier) else {
+            raiseInvalidArgument("Unknown clinical type identifier \(identifier.rawValue)")
+        }
+        super.init(identifier: identifier.rawValue, kind: .clinical)
+    }
+}
+
+/// The type of scored assessments such as GAD-7 and PHQ-9 (iOS 18).
+public final class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
+    /// The scored assessment type `identifier` (Swift overlay, iOS 18).
+    ///
+    /// Traps, as HealthKit raises, when HealthKit defines no such assessment type.
+    public init(_ identifier: HKScoredAssessmentTypeIdentifier) {
+        guard HKTypeCatalog.scoredAssessmentIdentifiers.contains(identifier) else {
+            raiseInvalidArgument("Unknown scored assessment type identifier \(identifier.rawValue)")
+        }
+        super.init(identifier: identifier.rawValue, kind: .scoredAssessment)
+    }
+}
