@@ -1,0 +1,89 @@
+import Testing
+import HealthUnits
+
+/// Bad unit strings give errors naming the problem, fragment and offset.
+@Suite("Unit string errors")
+struct ParseErrorTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let input: String
+        let reason: HKUnitError.Reason
+        let fragment: String
+        let offset: Int
+        var description: String { input }
+    }
+
+    static let cases: [Case] = [
+        Case(input: "mg/xyz", reason: .unknownUnit, fragment: "xyz", offset: 3),
+        Case(input: "xyz", reason: .unknownUnit, fragment: "xyz", offset: 0),
+        Case(input: "mg/dL\u{00B7}xyz", reason: .unknownUnit, fragment: "xyz", offset: 6),
+        Case(input: " kg", reason: .unknownUnit, fragment: " kg", offset: 0),
+        Case(input: "g<180>", reason: .unknownUnit, fragment: "g<180>", offset: 0),
+        Case(input: "ml/(kg*min", reason: .unbalancedParenthesis, fragment: "(", offset: 3),
+        Case(input: "kg)", reason: .unbalancedParenthesis, fragment: ")", offset: 2),
+        Case(input: "((kg)", reason: .unbalancedParenthesis, fragment: "(", offset: 0),
+        Case(input: "ml/kg/min", reason: .secondDivision, fragment: "/", offset: 5),
+        Case(input: "(kg/m)/s", reason: .secondDivision, fragment: "/", offset: 6),
+        Case(input: "m^2.5", reason: .nonIntegerPower, fragment: "2.5", offset: 2),
+        Case(input: "m^x", reason: .nonIntegerPower, fragment: "x", offset: 2),
+        Case(input: "m^", reason: .nonIntegerPower, fragment: "", offset: 2),
+        Case(input: "kg/", reason: .missingUnit, fragment: "", offset: 3),
+        Case(input: "kg..m", reason: .missingUnit, fragment: ".", offset: 3),
+        Case(input: "/s", reason: .missingUnit, fragment: "/", offset: 0),
+        Case(input: "mol", reason: .invalidMolarMass, fragment: "mol", offset: 0),
+        Case(input: "mol<abc>", reason: .invalidMolarMass, fragment: "abc", offset: 4),
+        Case(input: "mmol<-1>/L", reason: .invalidMolarMass, fragment: "-1", offset: 5),
+        Case(input: "mol<180", reason: .invalidMolarMass, fragment: "<180", offset: 3),
+        Case(input: "kcal(m)", reason: .unexpectedCharacter, fragment: "(", offset: 4),
+        Case(input: "m^2^3", reason: .unexpectedCharacter, fragment: "^", offset: 3),
+    ]
+
+    @Test("checked(from:) reports reason, fragment and offset", arguments: cases)
+    func reports(_ expected: Case) {
+        #expect(throws: HKUnitError(reason: expected.reason, input: expected.input,
+                                    fragment: expected.fragment, offset: expected.offset)) {
+            try HKUnit.checked(from: expected.input)
+        }
+    }
+
+    @Test("error descriptions name the problem and where")
+    func descriptions() {
+        func message(_ input: String) -> String {
+            do {
+                _ = try HKUnit.checked(from: input)
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message("mg/xyz") == "unknown unit \"xyz\" at offset 3 in \"mg/xyz\"")
+        #expect(message("ml/(kg*min").hasPrefix("unbalanced parenthesis at offset 3"))
+        #expect(message("ml/kg/min").hasPrefix("second \"/\" at offset 5"))
+        #expect(message("m^2.5").hasPrefix("power must be an integer at offset 2"))
+    }
+
+    @Test("incompatible conversions throw from the checked twins")
+    func incompatible() {
+        let steps = HKQuantity(unit: .count(), doubleValue: 1)
+        #expect(throws: HKUnitError(reason: .incompatibleUnits, input: "count", fragment: "kg", offset: nil)) {
+            try steps.checkedDoubleValue(for: .gramUnit(with: .kilo))
+        }
+        #expect(HKUnitError(reason: .incompatibleUnits, input: "count", fragment: "kg", offset: nil).description
+            == "incompatible units: count and kg")
+        #expect(throws: HKUnitError.self) {
+            try steps.checkedCompare(HKQuantity(unit: .meter(), doubleValue: 1))
+        }
+    }
+
+    static let incompatiblePairs: [(String, String)] = [
+        ("count", "kg"), ("IU", "mg"), ("dBHL", "dBASPL"), ("D", "1/m"), ("pD", "D"), ("lx", "count"),
+        ("appleEffortScore", "count"), ("deg", "count"), ("degC", "J"), ("L", "m^2"), ("Hz", "s"),
+        ("mmol<180.15588000005408>/L", "mmol<180.15588000005408>"), ("dBASPL", "dBASPL/s"), ("S", "V"),
+    ]
+
+    @Test("units of different dimensions are incompatible", arguments: incompatiblePairs)
+    func incompatiblePair(_ pair: (String, String)) throws {
+        let quantity = try HKQuantity(unit: .checked(from: pair.0), doubleValue: 1)
+        #expect(!quantity.is(compatibleWith: HKUnit(from: pair.1)))
+        #expect(throws: HKUnitError.self) { try quantity.checkedDoubleValue(for: HKUnit(from: pair.1)) }
+    }
+}
