@@ -20,9 +20,9 @@ public enum HKMetadataValidation {
     /// (for data HealthKit itself wrote, e.g. imported from an export).
     public static func validate(_ metadata: [String: Any]?, allowingPrivateKeys: Bool) throws(HKError) {
         guard let metadata, !metadata.isEmpty else { return }
-        for key in metadata.keys.sorted() {
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
             try validateKey(key, allowingPrivateKeys: allowingPrivateKeys)
-            try validateValue(metadata[key] as Any, forKey: key)
+            try validateValue(value, forKey: key)
         }
         try validateSyncPair(metadata)
     }

@@ -1,0 +1,94 @@
+import Foundation
+import HealthKitModel
+import Testing
+
+@Suite("HKMetadataValidation")
+struct MetadataValidationTests {
+    /// The error `validate` throws, or `nil` when the metadata is accepted.
+    private func failure(_ metadata: [String: Any]?) -> HKError? {
+        do {
+            try HKMetadataValidation.validate(metadata)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func acceptsHealthKitsValueClasses() {
+        #expect(failure(nil) == nil)
+        #expect(failure([:]) == nil)
+        let metadata: [String: Any] = [
+            "app.note": "hello", "app.int": 3, "app.int8": Int8(-2), "app.uint": UInt64(7), "app.double": 2.5,
+            "app.float": Float(1.5), "app.bool": true, "app.number": NSNumber(value: 4), "app.date": Date(),
+            "app.nsstring": NSString(string: "x"),
+            "app.quantity": HKQuantity(unit: .meter(), doubleValue: 25),
+            HKMetadataKeyWasUserEntered: true, HKMetadataKeyTimeZone: "Europe/Amsterdam",
+            HKMetadataKeyWeatherCondition: HKWeatherCondition.tornado.rawValue,
+            HKMetadataKeyLapLength: HKQuantity(unit: .meter(), doubleValue: 25),
+            HKMetadataKeyDateOfEarliestDataUsedForEstimate: Date(),
+            HKMetadataKeySyncIdentifier: "abc", HKMetadataKeySyncVersion: 2,
+        ]
+        #expect(failure(metadata) == nil)
+    }
+
+    @Test func rejectsUnsupportedValueClasses() throws {
+        let error = try #require(failure(["app.list": [1, 2]]))
+        #expect(error.code == .errorInvalidArgument)
+        #expect(error.localizedDescription.hasPrefix("Invalid metadata value for app.list: "))
+        #expect(error.localizedDescription.contains("Array<Int>"))
+        let data = try #require(failure(["app.data": Data()]))
+        #expect(data.localizedDescription.contains("Data"))
+    }
+
+    @Test func rejectsWrongKindForHealthKitKeys() throws {
+        let error = try #require(failure([HKMetadataKeyFoodType: 5]))
+        #expect(error.localizedDescription == "Invalid metadata value for HKFoodType: expected a String, got 5 (Int)")
+        let quantity = try #require(failure([HKMetadataKeyWeatherTemperature: 20.5]))
+        #expect(quantity.localizedDescription.contains("HKWeatherTemperature: expected an HKQuantity"))
+        let number = try #require(failure([HKMetadataKeyWasUserEntered: "yes"]))
+        #expect(number.localizedDescription.contains("expected a number, got \"yes\" (String)"))
+    }
+
+    @Test func rejectsOutOfRangeEnumerationValues() throws {
+        let weather = try #require(failure([HKMetadataKeyWeatherCondition: 28]))
+        #expect(weather.localizedDescription.contains("Invalid metadata value for HKWeatherCondition: 28 (Int) is not a valid HKWeatherCondition"))
+        #expect(failure([HKMetadataKeyInsulinDeliveryReason: 0]) != nil)
+        #expect(failure([HKMetadataKeyInsulinDeliveryReason: 1.5]) != nil)
+        #expect(failure([HKMetadataKeyInsulinDeliveryReason: 2.0]) == nil)
+        let ftp = try #require(failure([HKMetadataKeyCyclingFunctionalThresholdPowerTestType: 5]))
+        #expect(ftp.localizedDescription.contains("HKCyclingCyclingFunctionalThresholdPowerTestType"))
+    }
+
+    @Test func rejectsBadKeys() throws {
+        #expect(failure(["": 1])?.localizedDescription.contains("Invalid metadata key") == true)
+        #expect(failure(["_HKPrivateWorkoutWasInDaytime": 1])?.localizedDescription.contains("_HKPrivateWorkoutWasInDaytime") == true)
+        #expect(failure([HKMetadataKeyAppleDeviceCalibrated: true]) != nil)
+        #expect(throws: Never.self) {
+            try HKMetadataValidation.validate(["_HKPrivateWorkoutWasInDaytime": 1], allowingPrivateKeys: true)
+        }
+    }
+
+    @Test func rejectsNonFiniteNumbers() {
+        #expect(failure(["app.x": Double.nan])?.localizedDescription.contains("not a finite number") == true)
+        #expect(failure(["app.x": Double.infinity]) != nil)
+    }
+
+    @Test func syncIdentifierAndVersionComeTogether() throws {
+        let missingVersion = try #require(failure([HKMetadataKeySyncIdentifier: "abc"]))
+        #expect(missingVersion.code == .errorInvalidArgument)
+        #expect(missingVersion.localizedDescription.contains("HKMetadataKeySyncVersion must be provided"))
+        let missingIdentifier = try #require(failure([HKMetadataKeySyncVersion: 1]))
+        #expect(missingIdentifier.localizedDescription.contains("may not be provided"))
+        #expect(failure([HKMetadataKeySyncIdentifier: 1, HKMetadataKeySyncVersion: 1]) != nil)
+        #expect(failure([HKMetadataKeySyncIdentifier: "a", HKMetadataKeySyncVersion: "1"]) != nil)
+    }
+
+    @Test func valueKinds() {
+        #expect(HKMetadataValidation.valueKind(of: "x") == .string)
+        #expect(HKMetadataValidation.valueKind(of: false) == .number)
+        #expect(HKMetadataValidation.valueKind(of: Date()) == .date)
+        #expect(HKMetadataValidation.valueKind(of: HKQuantity(unit: .meter(), doubleValue: 1)) == .quantity)
+        #expect(HKMetadataValidation.valueKind(of: [String]()) == nil)
+        #expect(!HKMetadataValidation.isAcceptedValue(URL(fileURLWithPath: "/")))
+    }
+}
