@@ -12,7 +12,7 @@ public struct HKUnitError: Error, CustomStringConvertible, Equatable, Sendable {
         case unbalancedParenthesis
         /// More than one `/` (HealthKit allows a single division).
         case secondDivision
-        /// A `^` not followed by an integer.
+        /// A `^` not followed by an integer from -1000 to 1000.
         case nonIntegerPower
         /// An operator where a unit was expected (`kg/`, `kg..m`, `^2`).
         case missingUnit
@@ -53,7 +53,7 @@ public struct HKUnitError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unknownUnit: return "unknown unit \"\(fragment)\"" + place
         case .unbalancedParenthesis: return "unbalanced parenthesis" + place
         case .secondDivision: return "second \"/\"" + place + " (only one \"/\" is allowed)"
-        case .nonIntegerPower: return "power must be an integer" + place
+        case .nonIntegerPower: return "power must be an integer" + place + " (from -1000 to 1000)"
         case .missingUnit: return "expected a unit" + place
         case .unexpectedCharacter: return "unexpected \"\(fragment)\"" + place
         case .invalidMolarMass: return "invalid molar mass \"\(fragment)\"" + place

@@ -54,13 +54,18 @@ struct UnitRepresentation: Sendable {
         var scale = 1.0
         for factor in factors {
             dimension = dimension.multiplied(by: factor.atom.compoundDimension.raised(to: factor.exponent))
-            let step = factor.compoundScale
-            for _ in 0..<abs(factor.exponent) {
-                if factor.exponent > 0 { scale *= step } else { scale /= step }
-            }
+            scale *= Self.integerPower(factor.compoundScale, factor.exponent)
         }
         self.dimension = dimension
         self.conversion = .linear(scale: scale, offset: 0)
+    }
+
+    /// `base^exponent` by repeated multiplication for small exponents (exact for `0.001^-1`), `pow` beyond.
+    private static func integerPower(_ base: Double, _ exponent: Int) -> Double {
+        guard abs(exponent) <= 16 else { return pow(base, Double(exponent)) }
+        var result = 1.0
+        for _ in 0..<abs(exponent) { result *= base }
+        return exponent < 0 ? 1 / result : result
     }
 
     private static func loneConversion(of atom: UnitAtom) -> UnitConversion? {
@@ -80,7 +85,9 @@ struct UnitRepresentation: Sendable {
     func raised(to power: Int) -> UnitRepresentation {
         UnitRepresentation(factors: factors.map { factor in
             var raised = factor
-            raised.exponent *= power
+            let (product, overflow) = factor.exponent.multipliedReportingOverflow(by: power)
+            if overflow { raiseInvalidArgument("Unit exponent overflow raising \(factor.symbol) to \(power)") }
+            raised.exponent = product
             return raised
         })
     }

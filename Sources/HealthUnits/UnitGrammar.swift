@@ -27,6 +27,9 @@ struct UnitGrammar {
         return try grammar.parseUnit()
     }
 
+    /// The largest power magnitude accepted, including powers of parenthesised powers.
+    static let maximumPower = 1000
+
     private static let multiplication: Set<Character> = [".", "*", "\u{00B7}"]
     private static let operators: Set<Character> = multiplication.union(["/", "^", "(", ")"])
 
@@ -72,12 +75,17 @@ struct UnitGrammar {
         let factors = try parsePrimary()
         guard next == "^" else { return factors }
         position += 1
+        let start = position
         let power = try parseInteger()
-        return factors.map { factor in
-            var raised = factor
-            raised.exponent *= power
-            return raised
+        var raised: [UnitFactor] = []
+        for var factor in factors {
+            factor.exponent *= power
+            guard abs(factor.exponent) <= Self.maximumPower else {
+                throw error(.nonIntegerPower, String(chars[start..<position]), at: start)
+            }
+            raised.append(factor)
         }
+        return raised
     }
 
     private mutating func parseInteger() throws(HKUnitError) -> Int {
@@ -86,7 +94,7 @@ struct UnitGrammar {
         while let character = next, character.isASCII, character.isNumber { position += 1 }
         let text = String(chars[start..<position])
         let decimalFollows = next == "." && position + 1 < chars.count && chars[position + 1].isNumber
-        guard !decimalFollows, let power = Int(text), abs(power) <= 1000 else {
+        guard !decimalFollows, let power = Int(text), abs(power) <= Self.maximumPower else {
             var end = position
             while end < chars.count, !"/^()*\u{00B7}".contains(chars[end]) { end += 1 }
             throw error(.nonIntegerPower, String(chars[start..<end]), at: start)

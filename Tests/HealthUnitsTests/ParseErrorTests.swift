@@ -24,6 +24,8 @@ struct ParseErrorTests {
         Case(input: "ml/kg/min", reason: .secondDivision, fragment: "/", offset: 5),
         Case(input: "(kg/m)/s", reason: .secondDivision, fragment: "/", offset: 6),
         Case(input: "m^2.5", reason: .nonIntegerPower, fragment: "2.5", offset: 2),
+        Case(input: "((m^100)^100)", reason: .nonIntegerPower, fragment: "100", offset: 9),
+        Case(input: "m^1001", reason: .nonIntegerPower, fragment: "1001", offset: 2),
         Case(input: "m^x", reason: .nonIntegerPower, fragment: "x", offset: 2),
         Case(input: "m^", reason: .nonIntegerPower, fragment: "", offset: 2),
         Case(input: "kg/", reason: .missingUnit, fragment: "", offset: 3),

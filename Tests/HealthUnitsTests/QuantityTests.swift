@@ -42,6 +42,14 @@ struct QuantityTests {
         #expect(quantity.originalUnit == HKUnit(from: "mg/dL"))
     }
 
+    @Test("copies are the same immutable object")
+    func copies() {
+        let unit = HKUnit(from: "mg/dL")
+        #expect(unit.copy() as? HKUnit === unit)
+        let quantity = HKQuantity(unit: unit, doubleValue: 90)
+        #expect(quantity.copy() as? HKQuantity === quantity)
+    }
+
     @Test("percent is the dimensionless 1/100")
     func percent() {
         let half = HKQuantity(unit: .percent(), doubleValue: 50)
