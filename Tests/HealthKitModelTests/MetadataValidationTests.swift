@@ -68,6 +68,22 @@ struct MetadataValidationTests {
         }
     }
 
+    @Test func checksQuantityUnitsOfHealthKitKeys() throws {
+        #expect(failure([HKMetadataKeyWeatherTemperature: HKQuantity(unit: HKUnit(from: "degF"), doubleValue: 49)]) == nil)
+        #expect(failure([HKMetadataKeyWeatherHumidity: HKQuantity(unit: .percent(), doubleValue: 0.96)]) == nil)
+        #expect(failure([HKMetadataKeyAverageMETs: HKQuantity(unit: HKUnit(from: "kcal/hr*kg"), doubleValue: 5)]) == nil)
+        let error = try #require(failure([HKMetadataKeyWeatherTemperature: HKQuantity(unit: .meter(), doubleValue: 3)]))
+        #expect(error.localizedDescription.hasPrefix("Invalid metadata value for HKWeatherTemperature: "))
+        #expect(error.localizedDescription.contains("is not compatible with degC"))
+        #expect(failure([HKMetadataKeyHeartRateEventThreshold: HKQuantity(unit: .second(), doubleValue: 3)]) != nil)
+    }
+
+    @Test func everyExpectedUnitParsesAndBelongsToAQuantityKey() {
+        let quantityKeys = HKMetadataCatalog.entries.filter { $0.valueKind == .quantity }.map(\.key)
+        let withUnits = quantityKeys.filter { HKMetadataCatalog.expectedUnit(forKey: $0) != nil }
+        #expect(Set(quantityKeys).subtracting(withUnits) == [HKMetadataKeySessionEstimate])
+    }
+
     @Test func rejectsNonFiniteNumbers() {
         #expect(failure(["app.x": Double.nan])?.localizedDescription.contains("not a finite number") == true)
         #expect(failure(["app.x": Double.infinity]) != nil)

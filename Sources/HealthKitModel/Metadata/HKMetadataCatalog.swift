@@ -124,4 +124,36 @@ public enum HKMetadataCatalog {
 
     /// Keys HealthKit sets itself and rejects from apps.
     public static let readOnlyKeys: Set<String> = [HKMetadataKeyAppleDeviceCalibrated]
+
+    /// A unit each quantity-valued key's value must be compatible with, as HealthKit documents it
+    /// (``HKMetadataKeySessionEstimate`` follows the sample's unit and is not listed).
+    static let quantityUnitStrings: [String: String] = [
+        HKMetadataKeyHeartRateRecoveryActivityDuration: "s",
+        HKMetadataKeyHeartRateRecoveryMaxObservedRecoveryHeartRate: "count/min",
+        HKMetadataKeyHeartRateEventThreshold: "count/min",
+        HKMetadataKeyAudioExposureLevel: "dBASPL",
+        HKMetadataKeyAudioExposureDuration: "s",
+        HKMetadataKeyBarometricPressure: "Pa",
+        HKMetadataKeyVO2MaxValue: "ml/kg*min",
+        HKMetadataKeyLowCardioFitnessEventThreshold: "ml/kg*min",
+        HKMetadataKeyHeadphoneGain: "dBASPL",
+        HKMetadataKeyMaximumLightIntensity: "lx",
+        HKMetadataKeyWeatherTemperature: "degC",
+        HKMetadataKeyWeatherHumidity: "%",
+        HKMetadataKeyLapLength: "m",
+        HKMetadataKeyAverageSpeed: "m/s",
+        HKMetadataKeyMaximumSpeed: "m/s",
+        HKMetadataKeyAlpineSlopeGrade: "%",
+        HKMetadataKeyElevationAscended: "m",
+        HKMetadataKeyElevationDescended: "m",
+        HKMetadataKeyFitnessMachineDuration: "s",
+        HKMetadataKeyIndoorBikeDistance: "m",
+        HKMetadataKeyCrossTrainerDistance: "m",
+        HKMetadataKeyAverageMETs: "kcal/hr*kg",
+    ]
+
+    /// A unit the value of a quantity-valued key must be compatible with, or `nil` when any unit is allowed.
+    public static func expectedUnit(forKey key: String) -> HKUnit? {
+        quantityUnitStrings[key].flatMap { try? HKUnit.checked(from: $0) }
+    }
 }

@@ -8,8 +8,9 @@ import Foundation
 /// Rules: keys are non-empty and not HealthKit-private (`_HKPrivate…`) or read-only; values are
 /// Strings, numbers (any integer, floating-point number, `Bool` or `NSNumber`), Dates or HKQuantities;
 /// HealthKit's own keys hold the kind of value their documentation names, and enumeration-valued
-/// keys hold one of the enumeration's raw values; ``HKMetadataKeySyncIdentifier`` and
-/// ``HKMetadataKeySyncVersion`` come together. Quantity units are not checked against the key.
+/// keys hold one of the enumeration's raw values, quantity-valued keys hold quantities in a
+/// compatible unit (``HKMetadataCatalog/expectedUnit(forKey:)``); ``HKMetadataKeySyncIdentifier`` and
+/// ``HKMetadataKeySyncVersion`` come together.
 public enum HKMetadataValidation {
     /// Throws when `metadata` would be rejected by HealthKit; `nil` and empty dictionaries are valid.
     public static func validate(_ metadata: [String: Any]?) throws(HKError) {
@@ -51,8 +52,13 @@ public enum HKMetadataValidation {
         }
         guard let expected = HKMetadataCatalog.entry(forKey: key)?.valueKind else { return }
         switch (expected, classified) {
-        case (.string, .string), (.number, .number), (.date, .date), (.quantity, .quantity):
+        case (.string, .string), (.number, .number), (.date, .date):
             return
+        case (.quantity, .quantity):
+            if let quantity = value as? HKQuantity, let unit = HKMetadataCatalog.expectedUnit(forKey: key),
+               !quantity.is(compatibleWith: unit) {
+                throw invalidValue(key, "\(quantity) is not compatible with \(unit.unitString)")
+            }
         case let (.enumeration(name, validValues), .number(number)):
             guard let raw = Int(exactly: number), validValues.contains(raw) else {
                 let valid = validValues.map(String.init).joined(separator: ", ")
