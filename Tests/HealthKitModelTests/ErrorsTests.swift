@@ -48,6 +48,17 @@ struct ErrorsTests {
         #expect(caught)
     }
 
+    @Test func catchesTypedThrowsByCode() {
+        func validate() throws(HKError) { throw HKError(.errorInvalidArgument, "bad metadata") }
+        do {
+            try validate()
+            Issue.record("expected a throw")
+        } catch HKError.errorInvalidArgument {
+        } catch {
+            Issue.record("not matched: \(error)")
+        }
+    }
+
     @Test func catchesBoundErrorWithWhereClause() {
         func save() throws { throw HKError(.errorAuthorizationDenied, userInfo: ["reason": "test"]) }
         do {
