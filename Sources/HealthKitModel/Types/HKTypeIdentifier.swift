@@ -5,8 +5,7 @@ import Foundation
 ///
 /// OpenHealthKit extension: HealthKit declares each identifier struct separately; this protocol only
 /// provides the unlabeled `init(_:)` they all have, once.
-public protocol HKStringIdentifier: RawRepresentable, Hashable, Sendable, CustomStringConvertible
-where RawValue == String {
+public protocol HKStringIdentifier: RawRepresentable, Hashable, Sendable where RawValue == String {
     /// Creates an identifier from its raw string (the Objective-C constant's value).
     init(rawValue: String)
 }
@@ -16,9 +15,6 @@ extension HKStringIdentifier {
     public init(_ rawValue: String) {
         self.init(rawValue: rawValue)
     }
-
-    /// The raw string.
-    public var description: String { rawValue }
 }
 
 /// Identifies a characteristic type (a fixed fact about the user, such as date of birth).
