@@ -32,6 +32,8 @@ public enum HKObjectTypeKind: String, Sendable, CaseIterable {
     case scoredAssessment
     /// ``HKStateOfMindType``.
     case stateOfMind
+    /// The sample type of ``HKVerifiableClinicalRecord`` (HealthKit exposes none; OpenHealthKit extension).
+    case verifiableClinicalRecord
 }
 
 /// The abstract superclass of every HealthKit data type.

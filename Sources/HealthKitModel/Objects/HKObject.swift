@@ -1,0 +1,44 @@
+import Foundation
+
+/// The root of everything stored in HealthKit: a UUID, where it came from, and its metadata.
+///
+/// As in HealthKit, objects are immutable and compare by `uuid`. Objects an app creates carry the
+/// app's own source revision (``HKSource/default()``); objects read from a store carry the revision
+/// that saved them.
+public class HKObject: NSObject, @unchecked Sendable {
+    /// The object's unique identifier.
+    public let uuid: UUID
+    /// The app or device revision that created the object.
+    public let sourceRevision: HKSourceRevision
+    /// The device that produced the data, if known.
+    public let device: HKDevice?
+    /// Extra information; values are strings, numbers, dates or quantities.
+    public let metadata: [String: Any]?
+
+    /// The app that created the object.
+    @available(*, deprecated, message: "Use sourceRevision")
+    public var source: HKSource { sourceRevision.source }
+
+    /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
+    package init(uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?) {
+        self.uuid = uuid
+        self.sourceRevision = sourceRevision ?? HKSourceRevision.currentApp
+        self.device = device
+        self.metadata = (metadata?.isEmpty ?? true) ? nil : metadata
+        super.init()
+    }
+
+    /// Objects are equal when their UUIDs are.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKObject else { return false }
+        return other.uuid == uuid
+    }
+
+    /// Hash of the UUID, consistent with `isEqual(_:)`.
+    public override var hash: Int { uuid.hashValue }
+}
+
+extension HKSourceRevision {
+    /// The calling app's revision: ``HKSource/default()`` with no version.
+    static var currentApp: HKSourceRevision { HKSourceRevision(source: .default(), version: nil) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// An object with a type and a time interval: the base of every sample class.
+public class HKSample: HKObject, @unchecked Sendable {
+    /// The sample's type.
+    public let sampleType: HKSampleType
+    /// When the sample starts.
+    public let startDate: Date
+    /// When the sample ends; equal to `startDate` for an instantaneous sample.
+    public let endDate: Date
+
+    /// Whether the sample has no known end: HealthKit marks that with `Date.distantFuture` as the end date.
+    public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
+
+    /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
+    package init(
+        sampleType: HKSampleType, startDate: Date, endDate: Date,
+        uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.sampleType = sampleType
+        self.startDate = startDate
+        self.endDate = endDate
+        super.init(uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+    }
+
+    /// A short description: type, interval and UUID.
+    public override var description: String {
+        "\(sampleType.identifier) \(startDate) - \(endDate) (\(uuid))"
+    }
+}
+
+/// Sort key for a sample's start date, for `NSSortDescriptor` and `HKSampleQuery`.
+public let HKSampleSortIdentifierStartDate = "HKSampleSortIdentifierStartDate"
+/// Sort key for a sample's end date, for `NSSortDescriptor` and `HKSampleQuery`.
+public let HKSampleSortIdentifierEndDate = "HKSampleSortIdentifierEndDate"
