@@ -45,6 +45,7 @@ targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["
 
 let package = Package(
     name: "OpenHealthKit",
+    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)],
     products: products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -5,10 +5,29 @@ public struct HealthCommand: AsyncParsableCommand {
     /// The command's name, abstract and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "health",
-        abstract: "Apple's HealthKit on the command line: units, types and (soon) your health store.",
-        subcommands: []
+        abstract: "Apple's HealthKit on the command line.",
+        discussion: """
+            Exit status: 0 success; 1 failure (I/O and the like); 2 invalid input (an unknown unit or type, \
+            incompatible units); 64 a malformed command line.
+            """,
+        subcommands: [UnitsCommand.self]
     )
 
     /// Creates the command; ArgumentParser calls this.
     public init() {}
+
+    /// Parses `arguments` (the process's own when `nil`), runs the chosen command and exits with its status.
+    public static func runAsRoot(_ arguments: [String]? = nil) async -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

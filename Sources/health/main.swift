@@ -1,3 +1,3 @@
 import HealthCLI
 
-await HealthCommand.main()
+await HealthCommand.runAsRoot()
