@@ -10,7 +10,7 @@ public struct HealthCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 failure (I/O and the like); 2 invalid input (an unknown unit or type, \
             incompatible units); 64 a malformed command line.
             """,
-        subcommands: [UnitsCommand.self]
+        subcommands: [UnitsCommand.self, TypesCommand.self]
     )
 
     /// Creates the command; ArgumentParser calls this.

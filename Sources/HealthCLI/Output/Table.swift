@@ -40,7 +40,8 @@ public struct Table: Sendable, Equatable {
             let padded = cells.enumerated().map { index, cell in
                 index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }
-            return padded.joined(separator: "  ")
+            let line = padded.joined(separator: "  ")
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
         }
         var lines = [line(columns)]
         lines += rows.map { line($0.map { $0 ?? "" }) }

@@ -24,6 +24,7 @@ struct UnitsCommand: ParsableCommand {
                   health units convert 5 km mi
                   health units convert 98.6 degF degC
                   health units convert 5.5 'mmol<180.15588000005408>/L' mg/dL
+                  health units convert -- -40 degC degF     (put -- before a negative value)
                 """
         )
 

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs the built `health` executable as a child process, the way a person or a script would.
+struct HealthProcess {
+    /// What a run printed and how it ended.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `health` binary next to the test bundle in the build products folder.
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("health")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        fatalError("health executable not found near \(CommandLine.arguments[0]); build it with `swift build` first")
+    }()
+
+    /// Runs `health` with `arguments` and an optional environment overlay, and waits for it to exit.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Parses a run's standard output as a JSON array of objects.
+    static func json(_ result: Result) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return object as? [[String: Any]] ?? []
+    }
+}
