@@ -17,6 +17,8 @@ var targets: [Target] = [
     .target(name: "HealthUnits"),
     // HealthKit's value layer: type catalog, HKObjectType tree, samples, sources, errors, metadata keys.
     .target(name: "HealthKitModel", dependencies: ["HealthUnits"]),
+    // The storage contract: records, filters, change log, grants. No HealthKit classes, no engine.
+    .target(name: "HealthDatabase"),
     // The HealthKit-compatible API surface (store, queries and statistics arrive here).
     .target(name: "OpenHealthKit", dependencies: ["HealthKitModel"]),
     // The `health` command line: commands live in a library so tests can drive them.

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The result of saving records.
+public struct SaveOutcome: Sendable, Hashable {
+    /// Records stored (new, or replacing an older sync version).
+    public var stored: [UUID]
+    /// Records not stored because a record with the same source and sync identifier and an equal or
+    /// higher sync version already exists. Not an error: HealthKit reports such saves as successful.
+    public var ignored: [UUID]
+    /// Records replaced by a higher sync version; each left a tombstone.
+    public var replaced: [Tombstone]
+
+    /// Creates an outcome.
+    public init(stored: [UUID] = [], ignored: [UUID] = [], replaced: [Tombstone] = []) {
+        self.stored = stored
+        self.ignored = ignored
+        self.replaced = replaced
+    }
+}
+
+/// One entry of the change log: a record saved, or a record deleted.
+public enum Change: Sendable, Hashable {
+    /// A record saved at this position (still present).
+    case saved(SampleRecord)
+    /// A record deleted at this position.
+    case deleted(Tombstone)
+}
+
+/// A slice of the change log, in order, and where to continue from.
+public struct ChangeBatch: Sendable, Hashable {
+    /// Saved records and tombstones, in change order.
+    public var changes: [Change]
+    /// The position to pass as `after` next time; unchanged when the batch is empty.
+    public var anchor: Int64
+
+    /// Creates a batch.
+    public init(changes: [Change], anchor: Int64) {
+        self.changes = changes
+        self.anchor = anchor
+    }
+}
+
+/// Errors every storage engine reports the same way.
+public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A record with this UUID already exists.
+    case duplicateUUID(UUID)
+    /// A record's `parent` names no stored record.
+    case missingParent(record: UUID, parent: UUID)
+    /// The database cannot be opened, read or written; the message says why and where.
+    case unavailable(String)
+    /// The database was written by a newer version of OpenHealthKit.
+    case unsupportedSchema(found: Int, supported: Int)
+
+    /// A sentence naming the problem.
+    public var description: String {
+        switch self {
+        case .duplicateUUID(let uuid): "an object with UUID \(uuid) is already stored"
+        case .missingParent(let record, let parent): "record \(record) belongs to \(parent), which is not stored"
+        case .unavailable(let message): message
+        case .unsupportedSchema(let found, let supported):
+            "the database has schema version \(found); this OpenHealthKit supports up to \(supported)"
+        }
+    }
+}
+
+/// The storage contract: one person's store of records, its change log, and the small tables beside it.
+///
+/// Engines (SQLite, PostgreSQL) implement this and pass the shared conformance suite. Every method is
+/// synchronous and thread-safe; callers run them off their own threads. Writes are atomic: a call that
+/// throws has changed nothing.
+public protocol HealthStorage: Sendable {
+    /// Stores `records` in one transaction, in the given order (a correlation before its members).
+    ///
+    /// A record with a sync identifier replaces the stored record with the same source and sync identifier
+    /// when its sync version is higher (the old one leaves a tombstone, and its children move to the new
+    /// record), and is ignored when it is not. Throws ``StorageError/duplicateUUID(_:)`` when a UUID is taken.
+    func save(_ records: [SampleRecord]) throws -> SaveOutcome
+
+    /// Deletes the records with these UUIDs (and their children) that `source` wrote, or any source's when
+    /// `source` is nil, in one transaction. Returns the tombstones, in deletion order; unknown UUIDs are skipped.
+    func delete(uuids: [UUID], source: String?) throws -> [Tombstone]
+
+    /// Deletes every record matching `filter` (and their children) in one transaction; returns the tombstones.
+    func delete(matching filter: SampleFilter) throws -> [Tombstone]
+
+    /// The records matching `filter`, sorted, at most `limit` of them (all when nil).
+    func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord]
+
+    /// How many records match `filter`.
+    func count(matching filter: SampleFilter) throws -> Int
+
+    /// The changes after position `after` whose record matches `filter` (tombstones match on type and source
+    /// filters only), at most `limit` of them, oldest first. Records saved and later deleted appear only as
+    /// their tombstone.
+    func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch
+
+    /// The newest change position (0 for an empty store).
+    func latestChangePosition() throws -> Int64
+
+    /// The distinct sources of the records matching `filter`, by bundle identifier (latest name wins).
+    func sources(matching filter: SampleFilter) throws -> [SourceRecord]
+
+    /// A value from the store's settings table (characteristics, preferences, source priorities).
+    func setting(_ key: String) throws -> String?
+
+    /// Sets or (with nil) removes a value in the store's settings table.
+    func setSetting(_ key: String, to value: String?) throws
+
+    /// Every authorization grant for `app`, or for every app when nil.
+    func grants(for app: String?) throws -> [AuthorizationGrant]
+
+    /// Records or replaces grants (one per app, type and access).
+    func setGrants(_ grants: [AuthorizationGrant]) throws
+
+    /// Removes `app`'s grants for these types (all its grants when `types` is nil).
+    func removeGrants(for app: String, types: Set<String>?) throws
+}
+
+/// An app's decision for one type and one kind of access, as the permission sheet recorded it.
+public struct AuthorizationGrant: Sendable, Hashable, Codable {
+    /// Reading or sharing (writing).
+    public enum Access: String, Sendable, Hashable, Codable {
+        /// Reading data of the type.
+        case read
+        /// Writing (sharing) data of the type.
+        case share
+    }
+
+    /// The app's identifier (its bundle identifier).
+    public var app: String
+    /// The type identifier.
+    public var type: String
+    /// Which access.
+    public var access: Access
+    /// Whether the person allowed it.
+    public var allowed: Bool
+    /// When the decision was made.
+    public var decidedAt: Date
+
+    /// Creates a grant.
+    public init(app: String, type: String, access: Access, allowed: Bool, decidedAt: Date) {
+        self.app = app
+        self.type = type
+        self.access = access
+        self.allowed = allowed
+        self.decidedAt = decidedAt
+    }
+}

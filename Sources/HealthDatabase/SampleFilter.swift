@@ -1,0 +1,137 @@
+import Foundation
+
+/// How a filter compares a stored value with the filter's value.
+public enum Comparison: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Stored value < filter value.
+    case lessThan
+    /// Stored value ≤ filter value.
+    case lessThanOrEqual
+    /// Stored value = filter value.
+    case equal
+    /// Stored value ≠ filter value (records without the value do not match).
+    case notEqual
+    /// Stored value > filter value.
+    case greaterThan
+    /// Stored value ≥ filter value.
+    case greaterThanOrEqual
+}
+
+/// A time window a record's interval is tested against. Bounds are optional; an absent bound does not limit.
+public struct DateWindow: Sendable, Hashable {
+    /// Inclusive lower bound.
+    public var start: Date?
+    /// Exclusive upper bound.
+    public var end: Date?
+    /// The record must start inside the window (otherwise, overlapping it is enough).
+    public var strictStart: Bool
+    /// The record must end inside the window (otherwise, overlapping it is enough).
+    public var strictEnd: Bool
+
+    /// Creates a window `[start, end)`.
+    ///
+    /// - With neither flag a record matches when it overlaps the window: `record.start < end` and either
+    ///   `record.end > start` or `record.start >= start` (so an instantaneous record at `start` matches, and one
+    ///   that merely ends at `start` does not).
+    /// - `strictStart`: `start <= record.start < end`.
+    /// - `strictEnd`: `start < record.end <= end`, so a record ending exactly at a day's midnight counts for
+    ///   the day it ends, not the next one.
+    /// - Both flags: both rules.
+    public init(start: Date?, end: Date?, strictStart: Bool = false, strictEnd: Bool = false) {
+        self.start = start
+        self.end = end
+        self.strictStart = strictStart
+        self.strictEnd = strictEnd
+    }
+}
+
+/// A source revision pattern: a bundle identifier and, optionally, the exact version, product type
+/// and OS version (a `nil` part matches any).
+public struct RevisionPattern: Sendable, Hashable {
+    /// The source's bundle identifier.
+    public var bundleIdentifier: String
+    /// The version to match, or `nil` for any.
+    public var version: String?
+    /// The product type to match, or `nil` for any.
+    public var productType: String?
+    /// The OS version to match (`major.minor.patch`), or `nil` for any.
+    public var operatingSystemVersion: String?
+
+    /// Creates a pattern.
+    public init(bundleIdentifier: String, version: String? = nil, productType: String? = nil, operatingSystemVersion: String? = nil) {
+        self.bundleIdentifier = bundleIdentifier
+        self.version = version
+        self.productType = productType
+        self.operatingSystemVersion = operatingSystemVersion
+    }
+}
+
+/// Which records a read or delete touches. Every case can be evaluated by the engine itself (in SQL),
+/// so no query loads records only to throw them away.
+public indirect enum SampleFilter: Sendable, Hashable {
+    /// Every record.
+    case all
+    /// No record.
+    case none
+    /// Records whose type identifier is in the set.
+    case types(Set<String>)
+    /// Records of these kinds.
+    case kinds(Set<RecordKind>)
+    /// Records whose interval meets the window's rule.
+    case window(DateWindow)
+    /// Records with these UUIDs.
+    case uuids(Set<UUID>)
+    /// Records written by these sources (bundle identifiers).
+    case sources(Set<String>)
+    /// Records whose source revision matches any of the patterns.
+    case revisions(Set<RevisionPattern>)
+    /// Records whose device equals one of these exactly (every property, absent ones included).
+    case devices(Set<DeviceRecord>)
+    /// Records whose device property `key` is one of `values`; an empty set matches an absent property.
+    case deviceProperty(key: String, values: Set<String>)
+    /// Records that have a field `key`.
+    case fieldExists(String)
+    /// Records whose field `key` compares to `value` (numbers, dates and quantities by number; text by text).
+    case field(String, Comparison, FieldValue)
+    /// Records whose field `key` equals one of `values`.
+    case fieldIn(String, [FieldValue])
+    /// Quantity records whose canonical value compares to the given one.
+    case quantity(Comparison, Double)
+    /// Category records whose value compares to the given one.
+    case categoryValue(Comparison, Int)
+    /// Category records whose value is in the set.
+    case categoryValues(Set<Int>)
+    /// Records that belong to this correlation or workout.
+    case parent(UUID)
+    /// Records that do not belong to any record of this kind (e.g. not part of a correlation).
+    case noParent(of: RecordKind)
+    /// Records that match every filter.
+    case and([SampleFilter])
+    /// Records that match any filter.
+    case or([SampleFilter])
+    /// Records that do not match the filter.
+    case not(SampleFilter)
+}
+
+/// What a read sorts by.
+public enum SortKey: Sendable, Hashable {
+    /// The start date.
+    case startDate
+    /// The end date.
+    case endDate
+    /// A numeric field (e.g. `@workout.duration`); records without it sort first when ascending.
+    case field(String)
+}
+
+/// One sort criterion. Ties are broken by the change position (the order records were saved in).
+public struct SampleSort: Sendable, Hashable {
+    /// What to sort by.
+    public var key: SortKey
+    /// Ascending (oldest, smallest first) or descending.
+    public var ascending: Bool
+
+    /// Creates a sort criterion.
+    public init(_ key: SortKey, ascending: Bool = true) {
+        self.key = key
+        self.ascending = ascending
+    }
+}
