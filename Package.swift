@@ -19,8 +19,15 @@ var targets: [Target] = [
     .target(name: "HealthKitModel", dependencies: ["HealthUnits"]),
     // The storage contract: records, filters, change log, grants. No HealthKit classes, no engine.
     .target(name: "HealthDatabase"),
-    // The HealthKit-compatible API surface (store, queries and statistics arrive here).
-    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel"]),
+    // The storage contract on SQLite (GRDB): WAL, migrations, indexes, change log.
+    .target(
+        name: "HealthDatabaseSQLite",
+        dependencies: ["HealthDatabase", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // The engine-agnostic conformance suite every storage engine must pass (used by engine test targets).
+    .target(name: "HealthDatabaseConformance", dependencies: ["HealthDatabase"], path: "Tests/HealthDatabaseConformance"),
+    // The HealthKit-compatible API surface: HKHealthStore, authorization, predicates, queries.
+    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase", "HealthDatabaseSQLite"]),
     // The `health` command line: commands live in a library so tests can drive them.
     .target(
         name: "HealthCLI",
@@ -36,6 +43,11 @@ var targets: [Target] = [
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health"]),
+    .testTarget(
+        name: "HealthDatabaseSQLiteTests",
+        dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
+    ),
+    .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "TestSupport"]),
 ]
 
 // `import HealthKit` must compile unchanged off Apple platforms, where Apple's framework does not exist.
@@ -51,6 +63,7 @@ let package = Package(
     products: products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -1,0 +1,2 @@
+// HealthDatabaseSQLite: the storage contract on SQLite, through GRDB.
+import GRDB

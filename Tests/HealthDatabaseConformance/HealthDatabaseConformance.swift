@@ -1,0 +1,2 @@
+// HealthDatabaseConformance: the checks every storage engine must pass.
+import HealthDatabase
