@@ -38,7 +38,8 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
     /// The value in `unit`, or ``HKUnitError/Reason/incompatibleUnits``. OpenHealthKit's throwing twin, not HealthKit API.
     public func checkedDoubleValue(for unit: HKUnit) throws(HKUnitError) -> Double {
         guard originalUnit.isCompatible(with: unit) else { throw .incompatible(originalUnit, unit) }
-        if unit.unitString == originalUnit.unitString { return originalValue }
+        // Same scale and offset (the same unit, or a spelling of it): the stored value, exactly.
+        if unit === originalUnit || unit.representation.conversion == originalUnit.representation.conversion { return originalValue }
         return unit.representation.conversion.fromBase(baseValue)
     }
 
