@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import HealthDatabase
+
+/// Change positions, tombstones and reading the change log.
+///
+/// Positions come from one counter shared by `sample.id` (the position of the save that created a row)
+/// and `tombstone.seq` (the position of a deletion). Because tombstones are never removed, the next
+/// position is one past the largest of both; it is read once per write transaction.
+enum ChangeLog {
+    /// The position the next change of the current write transaction takes.
+    static func nextPosition(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: """
+            SELECT max(coalesce((SELECT max(id) FROM sample), 0), coalesce((SELECT max(seq) FROM tombstone), 0)) + 1
+            """)!
+    }
+
+    /// The newest position in the store, 0 when it is empty.
+    static func latestPosition(_ db: Database) throws -> Int64 {
+        try nextPosition(db) - 1
+    }
+
+    /// The columns of a tombstone as returned to callers (`t` is `tombstone`, `o` its source).
+    private static let tombstoneSelect = """
+        SELECT t.uuid, t.type, o.bundle_id, t.sync_identifier, t.sync_version
+        FROM tombstone t JOIN source o ON o.id = t.source_id
+        """
+
+    /// Deletes the records whose ids the temporary table `doomed` lists, in its order, each leaving a
+    /// tombstone at the next positions. Children of listed records are added first (they cascade).
+    /// Returns the tombstones in deletion order and empties `doomed`.
+    static func deleteDoomed(_ db: Database, next: inout Int64) throws -> [Tombstone] {
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO doomed (id)
+            WITH RECURSIVE d(id) AS (
+                SELECT s.id FROM sample s JOIN doomed ON s.parent_id = doomed.id
+                UNION SELECT s.id FROM sample s JOIN d ON s.parent_id = d.id)
+            SELECT id FROM d ORDER BY id
+            """)
+        let base = next
+        try db.execute(sql: """
+            INSERT INTO tombstone (seq, uuid, type, source_id, sync_identifier, sync_version)
+            SELECT ? + d.ord - (SELECT min(ord) FROM doomed), s.uuid, s.type, s.source_id, s.sync_identifier, s.sync_version
+            FROM doomed d JOIN sample s ON s.id = d.id ORDER BY d.ord
+            """, arguments: [base])
+        let count = Int64(db.changesCount)
+        try db.execute(sql: "DELETE FROM sample WHERE id IN (SELECT id FROM doomed)")
+        try db.execute(sql: "DELETE FROM doomed")
+        next += count
+        guard count > 0 else { return [] }
+        return try tombstones(db, sql: tombstoneSelect + " WHERE t.seq >= ? ORDER BY t.seq", arguments: [base])
+    }
+
+    /// Creates the temporary table ``deleteDoomed(_:next:)`` reads, empty.
+    static func prepareDoomed(_ db: Database) throws {
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS doomed (ord INTEGER PRIMARY KEY, id INTEGER NOT NULL UNIQUE)")
+        try db.execute(sql: "DELETE FROM doomed")
+    }
+
+    /// Deletes one record replaced by a newer sync version, leaving its tombstone at `position`.
+    /// Its children have already moved to the new record.
+    static func retire(_ id: Int64, at position: Int64, _ db: Database) throws -> Tombstone {
+        try db.execute(sql: """
+            INSERT INTO tombstone (seq, uuid, type, source_id, sync_identifier, sync_version)
+            SELECT ?, uuid, type, source_id, sync_identifier, sync_version FROM sample WHERE id = ?
+            """, arguments: [position, id])
+        try db.execute(sql: "DELETE FROM sample WHERE id = ?", arguments: [id])
+        return try tombstones(db, sql: tombstoneSelect + " WHERE t.seq = ?", arguments: [position])[0]
+    }
+
+    private static func tombstones(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Tombstone] {
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
+            Tombstone(uuid: $0[0], type: $0[1], sourceBundleIdentifier: $0[2], syncIdentifier: $0[3], syncVersion: $0[4])
+        }
+    }
+
+    /// The changes after `after` matching `filter`, oldest first, at most `limit`: present records at the
+    /// position of their save, tombstones at the position of their deletion, merged in one SQL query.
+    static func changes(after: Int64, matching filter: SampleFilter, limit: Int?,
+                        reader: RecordReader, _ db: Database) throws -> ChangeBatch {
+        let saved = FilterSQL.samples(filter)
+        let deleted = FilterSQL.tombstones(filter)
+        let sql = """
+            SELECT * FROM (
+                SELECT \(RecordReader.columns), 0 FROM sample s \(RecordReader.parentJoin)
+                WHERE s.id > ? AND (\(saved.sql))
+                UNION ALL
+                SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
+                    t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
+                FROM tombstone t WHERE t.seq > ? AND (\(deleted.sql)))
+            ORDER BY 1 LIMIT ?
+            """
+        var arguments: StatementArguments = [after]
+        arguments += saved.arguments
+        arguments += [after]
+        arguments += deleted.arguments
+        arguments += [limit ?? -1]
+
+        var records: [SampleRecord] = []
+        var slots: [Int?] = []  // index into `records` for a saved change, nil for a tombstone
+        var tombstones: [Int: Tombstone] = [:]
+        var pendingFields: [Int64: Int] = [:]
+        var anchor = after
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() {
+            anchor = row[0]
+            if row[RecordReader.columnCount] as Bool {
+                let source = try reader.identities.source(row[11], db)
+                tombstones[slots.count] = Tombstone(uuid: row[1], type: row[3], sourceBundleIdentifier: source.bundleIdentifier,
+                                                    syncIdentifier: row[13], syncVersion: row[14])
+                slots.append(nil)
+            } else {
+                let (record, id, hasFields) = try reader.record(row, db)
+                if hasFields { pendingFields[id] = records.count }
+                slots.append(records.count)
+                records.append(record)
+            }
+        }
+        try reader.attachFields(pendingFields, to: &records, db)
+        let changes: [Change] = slots.enumerated().map { offset, slot in
+            slot.map { .saved(records[$0]) } ?? .deleted(tombstones[offset]!)
+        }
+        return ChangeBatch(changes: changes, anchor: anchor)
+    }
+}

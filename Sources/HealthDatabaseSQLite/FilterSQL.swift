@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+import HealthDatabase
+
+/// A piece of SQL and the values bound to its `?` placeholders. Values are never spliced into the text.
+struct SQLPart {
+    var sql: String
+    var arguments: StatementArguments
+
+    init(_ sql: String, _ arguments: StatementArguments = StatementArguments()) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+
+    static let always = SQLPart("1")
+    static let never = SQLPart("0")
+
+    /// `?, ?, ?` for `count` values.
+    static func placeholders(_ count: Int) -> String {
+        String(repeating: "?, ", count: max(count - 1, 0)) + (count > 0 ? "?" : "")
+    }
+
+    /// `column IN (?, ...)`, or false for an empty set.
+    static func isIn(_ column: String, _ values: [some DatabaseValueConvertible]) -> SQLPart {
+        values.isEmpty ? .never : SQLPart("\(column) IN (\(placeholders(values.count)))", StatementArguments(values))
+    }
+
+    /// The parts joined by `separator`, each in parentheses.
+    static func joined(_ parts: [SQLPart], _ separator: String) -> SQLPart {
+        var result = SQLPart(parts.map { "(\($0.sql))" }.joined(separator: " \(separator) "))
+        for part in parts { result.arguments += part.arguments }
+        return result
+    }
+}
+
+/// Compiles a ``SampleFilter`` into a SQL condition on the `sample` table (alias `s`), or on the
+/// `tombstone` table (alias `t`) for the change log.
+///
+/// Conditions are two-valued: a leaf that SQL evaluates to NULL (a missing value) counts as false, and
+/// `not` coalesces before negating, so `not(quantity > 5)` matches records without a quantity.
+enum FilterSQL {
+    /// The condition selecting the stored records that match `filter`.
+    static func samples(_ filter: SampleFilter) -> SQLPart {
+        switch filter {
+        case .all: return .always
+        case .none: return .never
+        case .types(let types): return .isIn("s.type", types.sorted())
+        case .kinds(let kinds): return .isIn("s.kind", kinds.map(\.rawValue).sorted())
+        case .window(let window): return self.window(window)
+        case .uuids(let uuids): return .isIn("s.uuid", uuids.sorted { $0.uuidString < $1.uuidString })
+        case .sources(let bundles): return sourceIn(bundles, column: "s.source_id")
+        case .revisions(let patterns): return revisions(patterns, column: "s.source_id")
+        case .devices(let devices):
+            let keys = devices.map { IdentityCache.key($0) }.sorted()
+            guard !keys.isEmpty else { return .never }
+            return SQLPart("s.device_id IN (SELECT id FROM device WHERE key IN (\(SQLPart.placeholders(keys.count))))",
+                           StatementArguments(keys))
+        case .deviceProperty(let key, let values):
+            if values.isEmpty {
+                return SQLPart("s.device_id IS NULL OR s.device_id NOT IN (SELECT device_id FROM device_property WHERE key = ?)", [key])
+            }
+            var part = SQLPart("s.device_id IN (SELECT device_id FROM device_property WHERE key = ? AND value IN (\(SQLPart.placeholders(values.count))))", [key])
+            part.arguments += StatementArguments(values.sorted())
+            return part
+        case .fieldExists(let key):
+            return SQLPart("EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = ?)", [key])
+        case .field(let key, let comparison, let value):
+            let (column, bound): (String, any DatabaseValueConvertible) =
+                value.comparableNumber.map { ("num", $0) } ?? ("text", value.comparableText ?? "")
+            return SQLPart("EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = ? AND f.\(column) \(comparison.sqlOperator) ?)",
+                           [key, bound])
+        case .fieldIn(let key, let values):
+            let numbers = values.compactMap(\.comparableNumber)
+            let texts = values.compactMap(\.comparableText)
+            let inner = SQLPart.joined([.isIn("f.num", numbers), .isIn("f.text", texts)], "OR")
+            var part = SQLPart("EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = ? AND (\(inner.sql)))", [key])
+            part.arguments += inner.arguments
+            return part
+        case .quantity(let comparison, let value):
+            return SQLPart("s.quantity \(comparison.sqlOperator) ?", [value])
+        case .categoryValue(let comparison, let value):
+            return SQLPart("s.category_value \(comparison.sqlOperator) ?", [value])
+        case .categoryValues(let values): return .isIn("s.category_value", values.sorted())
+        case .parent(let uuid):
+            return SQLPart("s.parent_id = (SELECT id FROM sample WHERE uuid = ?)", [uuid])
+        case .noParent(let kind):
+            return SQLPart("s.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM sample p WHERE p.id = s.parent_id AND p.kind = ?)", [kind.rawValue])
+        case .and(let filters): return filters.isEmpty ? .always : .joined(filters.map(samples), "AND")
+        case .or(let filters): return filters.isEmpty ? .never : .joined(filters.map(samples), "OR")
+        case .not(let filter): return negate(samples(filter))
+        }
+    }
+
+    /// The condition selecting the tombstones that match `filter`: only type and source filters
+    /// (types, sources, revisions) constrain a tombstone; any other part of the filter is treated as
+    /// unknown, and an unknown part lets the tombstone through (anchored sync must not miss a deletion).
+    static func tombstones(_ filter: SampleFilter) -> SQLPart {
+        tombstoneCondition(filter) ?? .always
+    }
+
+    private static func tombstoneCondition(_ filter: SampleFilter) -> SQLPart? {
+        switch filter {
+        case .all: return .always
+        case .none: return .never
+        case .types(let types): return .isIn("t.type", types.sorted())
+        case .sources(let bundles): return sourceIn(bundles, column: "t.source_id")
+        case .revisions(let patterns): return revisions(patterns, column: "t.source_id")
+        case .and(let filters):
+            let known = filters.compactMap(tombstoneCondition)
+            return known.isEmpty ? (filters.isEmpty ? .always : nil) : .joined(known, "AND")
+        case .or(let filters):
+            var known: [SQLPart] = []
+            for filter in filters {
+                guard let part = tombstoneCondition(filter) else { return nil }
+                known.append(part)
+            }
+            return known.isEmpty ? .never : .joined(known, "OR")
+        case .not(let filter): return tombstoneCondition(filter).map(negate)
+        default: return nil
+        }
+    }
+
+    private static func negate(_ part: SQLPart) -> SQLPart {
+        SQLPart("NOT coalesce((\(part.sql)), 0)", part.arguments)
+    }
+
+    private static func sourceIn(_ bundles: Set<String>, column: String) -> SQLPart {
+        guard !bundles.isEmpty else { return .never }
+        return SQLPart("\(column) IN (SELECT id FROM source WHERE bundle_id IN (\(SQLPart.placeholders(bundles.count))))",
+                       StatementArguments(bundles.sorted()))
+    }
+
+    private static func revisions(_ patterns: Set<RevisionPattern>, column: String) -> SQLPart {
+        guard !patterns.isEmpty else { return .never }
+        let each: [SQLPart] = patterns.map { pattern in
+            var part = SQLPart("bundle_id = ?", [pattern.bundleIdentifier])
+            for (name, value) in [("version", pattern.version), ("product_type", pattern.productType),
+                                  ("os_version", pattern.operatingSystemVersion)] {
+                if let value { part.sql += " AND \(name) = ?"; part.arguments += [value] }
+            }
+            return part
+        }.sorted { $0.sql < $1.sql }
+        let any = SQLPart.joined(each, "OR")
+        return SQLPart("\(column) IN (SELECT id FROM source WHERE \(any.sql))", any.arguments)
+    }
+
+    /// DateWindow's rules (see its doc comment). The redundant `end >= start` bound of the overlap rule
+    /// lets SQLite range-scan the `(type, end)` index.
+    private static func window(_ window: DateWindow) -> SQLPart {
+        var parts: [SQLPart] = []
+        let start = window.start?.timeIntervalSince1970
+        let end = window.end?.timeIntervalSince1970
+        if window.strictStart {
+            if let start { parts.append(SQLPart("s.start >= ?", [start])) }
+            if let end { parts.append(SQLPart("s.start < ?", [end])) }
+        }
+        if window.strictEnd {
+            if let start { parts.append(SQLPart("s.end > ?", [start])) }
+            if let end { parts.append(SQLPart("s.end <= ?", [end])) }
+        }
+        if !window.strictStart && !window.strictEnd {
+            if let end { parts.append(SQLPart("s.start < ?", [end])) }
+            if let start { parts.append(SQLPart("s.end >= ? AND (s.end > ? OR s.start >= ?)", [start, start, start])) }
+        }
+        return parts.isEmpty ? .always : .joined(parts, "AND")
+    }
+}
+
+extension Comparison {
+    /// The SQL operator.
+    var sqlOperator: String {
+        switch self {
+        case .lessThan: "<"
+        case .lessThanOrEqual: "<="
+        case .equal: "="
+        case .notEqual: "<>"
+        case .greaterThan: ">"
+        case .greaterThanOrEqual: ">="
+        }
+    }
+}

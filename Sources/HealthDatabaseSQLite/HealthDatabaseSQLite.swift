@@ -1,2 +1,0 @@
-// HealthDatabaseSQLite: the storage contract on SQLite, through GRDB.
-import GRDB

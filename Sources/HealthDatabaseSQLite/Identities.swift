@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import HealthDatabase
+
+/// The rows of `source` and `device`, cached both ways.
+///
+/// Those rows are immutable and never deleted, so an id once seen stays valid for the life of the file,
+/// in this process and in any other. Ids created inside a write transaction are only published to the
+/// cache after that transaction commits (see ``IdentityCache/Pending``).
+final class IdentityCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sourceIDs: [SourceRecord: Int64] = [:]
+    private var sources: [Int64: SourceRecord] = [:]
+    private var deviceIDs: [DeviceRecord: Int64] = [:]
+    private var devices: [Int64: DeviceRecord] = [:]
+
+    /// Ids created by one write transaction, published by ``publish(_:)`` once it committed.
+    struct Pending {
+        var sources: [SourceRecord: Int64] = [:]
+        var devices: [DeviceRecord: Int64] = [:]
+    }
+
+    /// The id of `source`'s row, inserting the row if needed.
+    func sourceID(_ source: SourceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
+        if let id = pending.sources[source] ?? lock.withLock({ sourceIDs[source] }) { return id }
+        let key = Self.key(source)
+        try db.execute(sql: """
+            INSERT INTO source (key, bundle_id, name, version, product_type, os_version) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(key) DO NOTHING
+            """, arguments: [key, source.bundleIdentifier, source.name, source.version,
+                             source.productType, source.operatingSystemVersion])
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE key = ?", arguments: [key])!
+        pending.sources[source] = id
+        return id
+    }
+
+    /// The id of `device`'s row, inserting it (and its properties) if needed.
+    func deviceID(_ device: DeviceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
+        if let id = pending.devices[device] ?? lock.withLock({ deviceIDs[device] }) { return id }
+        let key = Self.key(device)
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE key = ?", arguments: [key]) {
+            pending.devices[device] = id
+            return id
+        }
+        try db.execute(sql: "INSERT INTO device (key) VALUES (?)", arguments: [key])
+        let id = db.lastInsertedRowID
+        for (name, value) in device.properties {
+            try db.execute(sql: "INSERT INTO device_property (device_id, key, value) VALUES (?, ?, ?)",
+                           arguments: [id, name, value])
+        }
+        pending.devices[device] = id
+        return id
+    }
+
+    /// Makes the ids of a committed transaction visible to every later call.
+    func publish(_ pending: Pending) {
+        guard !pending.sources.isEmpty || !pending.devices.isEmpty else { return }
+        lock.withLock {
+            for (source, id) in pending.sources { sourceIDs[source] = id; sources[id] = source }
+            for (device, id) in pending.devices { deviceIDs[device] = id; devices[id] = device }
+        }
+    }
+
+    /// The source stored under `id`.
+    func source(_ id: Int64, _ db: Database) throws -> SourceRecord {
+        if let source = lock.withLock({ sources[id] }) { return source }
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT bundle_id, name, version, product_type, os_version FROM source WHERE id = ?
+            """, arguments: [id]) else { throw StorageError.unavailable("the database names source \(id), which is missing") }
+        let source = SourceRecord(bundleIdentifier: row[0], name: row[1], version: row[2],
+                                  productType: row[3], operatingSystemVersion: row[4])
+        lock.withLock { sources[id] = source; sourceIDs[source] = id }
+        return source
+    }
+
+    /// The device stored under `id`.
+    func device(_ id: Int64, _ db: Database) throws -> DeviceRecord {
+        if let device = lock.withLock({ devices[id] }) { return device }
+        var properties: [String: String] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT key, value FROM device_property WHERE device_id = ?", arguments: [id])
+        while let row = try rows.next() { properties[row[0]] = row[1] }
+        let device = DeviceRecord(properties: properties)
+        lock.withLock { devices[id] = device; deviceIDs[device] = id }
+        return device
+    }
+
+    /// The dedupe key of a source revision: every part, with absent parts told apart from empty ones.
+    static func key(_ source: SourceRecord) -> String {
+        [source.bundleIdentifier, source.name, source.version, source.productType, source.operatingSystemVersion]
+            .map { $0.map { "+" + escape($0) } ?? "-" }.joined(separator: "\u{1F}")
+    }
+
+    /// The dedupe key of a device: its properties sorted by name.
+    static func key(_ device: DeviceRecord) -> String {
+        device.properties.sorted { $0.key < $1.key }
+            .map { escape($0.key) + "\u{1E}" + escape($0.value) }.joined(separator: "\u{1F}")
+    }
+
+    private static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\u{1F}" || $0 == "\u{1E}" || $0 == "\\" }) else { return text }
+        return text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\u{1F}", with: "\\u").replacingOccurrences(of: "\u{1E}", with: "\\r")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import HealthDatabase
+
+/// Saves records inside one write transaction, applying the sync-version rule.
+///
+/// Statements are prepared once per transaction and reused for every record; source and device ids
+/// come from the ``IdentityCache``, so a batch of plain quantity samples costs one INSERT per record.
+struct RecordWriter {
+    let identities: IdentityCache
+
+    private static let insertSQL = """
+        INSERT INTO sample (id, uuid, kind, type, start, end, quantity, unit, original_quantity, count,
+            category_value, source_id, device_id, sync_identifier, sync_version, parent_id, payload, has_fields)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    private static let fieldSQL = "INSERT INTO field (sample_id, key, kind, text, num, extra) VALUES (?, ?, ?, ?, ?, ?)"
+    private static let syncSQL = """
+        SELECT s.id, s.sync_version FROM sample s JOIN source o ON o.id = s.source_id
+        WHERE s.sync_identifier = ? AND o.bundle_id = ?
+        """
+
+    /// Stores `records` in order; `next` is the next change position and advances.
+    ///
+    /// A record with a sync identifier whose source already stored one with the same identifier replaces
+    /// it when its sync version is higher (a missing version counts as 0) and is ignored otherwise. The
+    /// replaced record's tombstone takes the position before the new record's.
+    func save(_ records: [SampleRecord], _ db: Database, next: inout Int64,
+              pending: inout IdentityCache.Pending) throws -> SaveOutcome {
+        var outcome = SaveOutcome()
+        let insert = try db.cachedStatement(sql: Self.insertSQL)
+        let insertField = try db.cachedStatement(sql: Self.fieldSQL)
+        for record in records {
+            var replacing: Int64?
+            if let syncIdentifier = record.syncIdentifier,
+               let row = try Row.fetchOne(db.cachedStatement(sql: Self.syncSQL),
+                                          arguments: [syncIdentifier, record.source.bundleIdentifier]) {
+                let storedVersion: Int64 = row[1] ?? 0
+                guard (record.syncVersion ?? 0) > storedVersion else {
+                    outcome.ignored.append(record.uuid)
+                    continue
+                }
+                replacing = row[0] as Int64
+            }
+            let sourceID = try identities.sourceID(record.source, db, &pending)
+            let deviceID = try record.device.map { try identities.deviceID($0, db, &pending) }
+            let parentID = try record.parent.map { try self.id(ofParent: $0, child: record.uuid, db) }
+            let tombstonePosition = replacing.map { _ in take(&next) }
+            let id = take(&next)
+            do {
+                try insert.execute(arguments: [
+                    id, record.uuid, record.kind.rawValue, record.type,
+                    record.startDate.timeIntervalSince1970, record.endDate.timeIntervalSince1970,
+                    record.quantity, record.unit, record.originalQuantity, record.count, record.categoryValue,
+                    sourceID, deviceID, record.syncIdentifier, record.syncVersion, parentID, record.payload,
+                    !record.fields.isEmpty,
+                ])
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw StorageError.duplicateUUID(record.uuid)
+            }
+            for (key, value) in record.fields {
+                let columns = FieldCoding.columns(value)
+                try insertField.execute(arguments: [id, key, columns.kind, columns.text, columns.number, columns.extra])
+            }
+            if let replacing, let tombstonePosition {
+                try db.execute(sql: "UPDATE sample SET parent_id = ? WHERE parent_id = ?", arguments: [id, replacing])
+                outcome.replaced.append(try ChangeLog.retire(replacing, at: tombstonePosition, db))
+            }
+            outcome.stored.append(record.uuid)
+        }
+        return outcome
+    }
+
+    private func take(_ next: inout Int64) -> Int64 {
+        defer { next += 1 }
+        return next
+    }
+
+    private func id(ofParent parent: UUID, child: UUID, _ db: Database) throws -> Int64 {
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM sample WHERE uuid = ?"), arguments: [parent]) else {
+            throw StorageError.missingParent(record: child, parent: parent)
+        }
+        return id
+    }
+}

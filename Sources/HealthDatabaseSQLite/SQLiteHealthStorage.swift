@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import HealthDatabase
+
+/// The storage contract on SQLite, through GRDB: one database file (or memory) is one person's store.
+///
+/// A file store is a GRDB `DatabasePool` in WAL mode, so readers run while a writer writes; several
+/// instances (in this process or others) may open the same file. Foreign keys are on; the schema is
+/// migrated on open (see `Schema`). Every method is synchronous and thread-safe.
+public final class SQLiteHealthStorage: HealthStorage {
+    private let writer: any DatabaseWriter
+    private let identities = IdentityCache()
+    /// Where the store lives: a file path, or `":memory:"`.
+    public let path: String
+
+    /// Opens (creating it and its parent folders when needed) the store at `path`.
+    ///
+    /// - Throws: ``StorageError/unavailable(_:)`` naming the path when it cannot be created or opened;
+    ///   ``StorageError/unsupportedSchema(found:supported:)`` when a newer OpenHealthKit wrote it.
+    public init(path: String) throws {
+        self.path = path
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            writer = try DatabasePool(path: path, configuration: Self.configuration)
+        } catch {
+            throw StorageError.unavailable("cannot open the health database at \(path): \(Self.reason(error))")
+        }
+        try Self.migrate(writer, path: path)
+    }
+
+    /// A store in memory, empty, gone when the instance is released: for tests and ephemeral stores.
+    public static func inMemory() throws -> SQLiteHealthStorage {
+        try SQLiteHealthStorage(memory: ())
+    }
+
+    private init(memory: Void) throws {
+        path = ":memory:"
+        do {
+            writer = try DatabaseQueue(configuration: Self.configuration)
+        } catch {
+            throw StorageError.unavailable("cannot create an in-memory health database: \(Self.reason(error))")
+        }
+        try Self.migrate(writer, path: path)
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.label = "OpenHealthKit"
+        return configuration
+    }
+
+    private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+        do {
+            try Schema.prepare(writer)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError.unavailable("cannot prepare the health database at \(path): \(reason(error))")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return (error as NSError).localizedDescription
+    }
+
+    private var reader: RecordReader { RecordReader(identities: identities) }
+
+    /// Runs `body` in an immediate write transaction; ids it creates reach the cache only after commit.
+    private func write<T>(_ body: (Database, inout Int64, inout IdentityCache.Pending) throws -> T) throws -> T {
+        var pending = IdentityCache.Pending()
+        let result: T = try storageErrors {
+            try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    var next = try ChangeLog.nextPosition(db)
+                    result = try body(db, &next, &pending)
+                    return .commit
+                }
+                return result!
+            }
+        }
+        identities.publish(pending)
+        return result
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try storageErrors { try writer.read(body) }
+    }
+
+    private func storageErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError.unavailable("the health database at \(path) failed: \(Self.reason(error))")
+        }
+    }
+
+    /// See ``HealthStorage/save(_:)``.
+    public func save(_ records: [SampleRecord]) throws -> SaveOutcome {
+        guard !records.isEmpty else { return SaveOutcome() }
+        let writer = RecordWriter(identities: identities)
+        return try write { db, next, pending in try writer.save(records, db, next: &next, pending: &pending) }
+    }
+
+    /// See ``HealthStorage/delete(uuids:source:)``.
+    public func delete(uuids: [UUID], source: String?) throws -> [Tombstone] {
+        guard !uuids.isEmpty else { return [] }
+        return try write { db, next, _ in
+            try ChangeLog.prepareDoomed(db)
+            let sql = "INSERT OR IGNORE INTO doomed (id) SELECT s.id FROM sample s WHERE s.uuid = ?"
+                + (source == nil ? "" : " AND s.source_id IN (SELECT id FROM source WHERE bundle_id = ?)")
+            let statement = try db.cachedStatement(sql: sql)
+            for uuid in uuids {
+                try statement.execute(arguments: source.map { [uuid, $0] } ?? [uuid])
+            }
+            return try ChangeLog.deleteDoomed(db, next: &next)
+        }
+    }
+
+    /// See ``HealthStorage/delete(matching:)``.
+    public func delete(matching filter: SampleFilter) throws -> [Tombstone] {
+        let condition = FilterSQL.samples(filter)
+        return try write { db, next, _ in
+            try ChangeLog.prepareDoomed(db)
+            try db.execute(sql: "INSERT INTO doomed (id) SELECT s.id FROM sample s WHERE \(condition.sql) ORDER BY s.id",
+                           arguments: condition.arguments)
+            return try ChangeLog.deleteDoomed(db, next: &next)
+        }
+    }
+
+    /// See ``HealthStorage/records(matching:sort:limit:)``.
+    public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord] {
+        let query = SampleQuery.select(filter, sort: sort, limit: limit)
+        return try read { db in try reader.records(db, sql: query.sql, arguments: query.arguments) }
+    }
+
+    /// See ``HealthStorage/count(matching:)``.
+    public func count(matching filter: SampleFilter) throws -> Int {
+        let condition = FilterSQL.samples(filter)
+        return try read { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sample s WHERE \(condition.sql)"),
+                             arguments: condition.arguments) ?? 0
+        }
+    }
+
+    /// See ``HealthStorage/changes(after:matching:limit:)``.
+    public func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch {
+        try read { db in try ChangeLog.changes(after: after, matching: filter, limit: limit, reader: reader, db) }
+    }
+
+    /// See ``HealthStorage/latestChangePosition()``.
+    public func latestChangePosition() throws -> Int64 {
+        try read(ChangeLog.latestPosition)
+    }
+
+    /// See ``HealthStorage/sources(matching:)``.
+    public func sources(matching filter: SampleFilter) throws -> [SourceRecord] {
+        let query = SampleQuery.sources(filter)
+        return try read { db in
+            try Int64.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments)
+                .map { try identities.source($0, db) }
+        }
+    }
+
+    /// See ``HealthStorage/setting(_:)``.
+    public func setting(_ key: String) throws -> String? {
+        try read { db in try Settings.get(key, db) }
+    }
+
+    /// See ``HealthStorage/setSetting(_:to:)``.
+    public func setSetting(_ key: String, to value: String?) throws {
+        try write { db, _, _ in try Settings.set(key, to: value, db) }
+    }
+
+    /// See ``HealthStorage/grants(for:)``.
+    public func grants(for app: String?) throws -> [AuthorizationGrant] {
+        try read { db in try Grants.get(for: app, db) }
+    }
+
+    /// See ``HealthStorage/setGrants(_:)``.
+    public func setGrants(_ grants: [AuthorizationGrant]) throws {
+        try write { db, _, _ in try Grants.set(grants, db) }
+    }
+
+    /// See ``HealthStorage/removeGrants(for:types:)``.
+    public func removeGrants(for app: String, types: Set<String>?) throws {
+        try write { db, _, _ in try Grants.remove(for: app, types: types, db) }
+    }
+}
