@@ -1,0 +1,73 @@
+import Foundation
+import HealthDatabase
+
+/// An app's recorded decisions, by type identifier: `true` allowed, `false` denied, absent undecided.
+struct AuthorizationDecisions {
+    private(set) var share: [String: Bool] = [:]
+    private(set) var read: [String: Bool] = [:]
+
+    /// Indexes `app`'s grants.
+    init(_ grants: [AuthorizationGrant]) {
+        for grant in grants {
+            switch grant.access {
+            case .share: share[grant.type] = grant.allowed
+            case .read: read[grant.type] = grant.allowed
+            }
+        }
+    }
+
+    /// The sharing status HealthKit reports for `type`.
+    ///
+    /// Read-only types are `.notDetermined` until their read access is decided and `.sharingDenied` after
+    /// (apps can never save them). A correlation type is authorized when any member type is, denied when
+    /// a member type is decided and none is authorized, and undecided otherwise.
+    func sharingStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+        if type.kind == .correlation {
+            let members = CorrelationMembers.types(of: type).map { share[$0.identifier] }
+            if members.contains(true) { return .sharingAuthorized }
+            return members.contains(false) ? .sharingDenied : .notDetermined
+        }
+        guard AuthorizationRules.isShareable(type) else {
+            return read[type.identifier] == nil ? .notDetermined : .sharingDenied
+        }
+        switch share[type.identifier] {
+        case true?: return .sharingAuthorized
+        case false?: return .sharingDenied
+        case nil: return .notDetermined
+        }
+    }
+
+    /// Whether the app may read every sample of `type` (a correlation: any of its member types).
+    func mayRead(_ type: HKObjectType) -> Bool {
+        if type.kind == .correlation { return CorrelationMembers.types(of: type).contains { read[$0.identifier] == true } }
+        return read[type.identifier] == true
+    }
+}
+
+/// The member types of HealthKit's correlations: apps request and are granted these, never the correlation.
+enum CorrelationMembers {
+    private static let dietary: [HKObjectType] = HKObjectType.allQuantityTypes
+        .filter { $0.identifier.hasPrefix("HKQuantityTypeIdentifierDietary") }
+
+    /// Blood pressure: systolic and diastolic; food: every dietary quantity type.
+    static func types(of correlation: HKObjectType) -> [HKObjectType] {
+        switch correlation.identifier {
+        case HKCorrelationTypeIdentifier.bloodPressure.rawValue:
+            [HKQuantityType(.bloodPressureSystolic), HKQuantityType(.bloodPressureDiastolic)]
+        case HKCorrelationTypeIdentifier.food.rawValue: dietary
+        default: []
+        }
+    }
+}
+
+extension HKHealthStore {
+    /// The app's recorded decisions in `storage`.
+    func decisions(in storage: any HealthStorage) throws -> AuthorizationDecisions {
+        AuthorizationDecisions(try storage.grants(for: app.bundleIdentifier))
+    }
+
+    /// The app's recorded decisions.
+    func decisions() throws -> AuthorizationDecisions {
+        try decisions(in: storage())
+    }
+}

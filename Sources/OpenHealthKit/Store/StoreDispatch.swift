@@ -1,0 +1,21 @@
+import Foundation
+
+// How every store operation runs: off the caller's thread, like HealthKit, on a global concurrent queue.
+extension HKHealthStore {
+    /// Runs `work` on a global queue and passes its result, errors as `HKError`, to `completion` there.
+    func dispatch<T: Sendable>(
+        _ work: @escaping @Sendable () throws -> T, completion: @escaping @Sendable (Result<T, HKError>) -> Void
+    ) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            completion(Result { try work() }.mapError(HKError.from))
+        }
+    }
+
+    /// Runs `work` on a global queue (it may block on the database or a prompt) and returns its result;
+    /// errors arrive as `HKError`.
+    func perform<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            dispatch(work) { continuation.resume(with: $0) }
+        }
+    }
+}
