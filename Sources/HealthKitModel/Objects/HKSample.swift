@@ -30,6 +30,6 @@ public class HKSample: HKObject, @unchecked Sendable {
 }
 
 /// Sort key for a sample's start date, for `NSSortDescriptor` and `HKSampleQuery`.
-public let HKSampleSortIdentifierStartDate = "HKSampleSortIdentifierStartDate"
+public let HKSampleSortIdentifierStartDate: HKSortIdentifier = "HKSampleSortIdentifierStartDate"
 /// Sort key for a sample's end date, for `NSSortDescriptor` and `HKSampleQuery`.
-public let HKSampleSortIdentifierEndDate = "HKSampleSortIdentifierEndDate"
+public let HKSampleSortIdentifierEndDate: HKSortIdentifier = "HKSampleSortIdentifierEndDate"

@@ -92,8 +92,10 @@ public let HKPredicateKeyPathWorkoutDuration = "duration"
 /// Key path of a workout's activity type, for predicates.
 public let HKPredicateKeyPathWorkoutType = "workoutType"
 /// Sort key for a workout's duration.
-public let HKWorkoutSortIdentifierDuration = "HKWorkoutSortIdentifierDuration"
+public let HKWorkoutSortIdentifierDuration: HKSortIdentifier = "HKWorkoutSortIdentifierDuration"
 /// Sort key for a workout's total distance.
-public let HKWorkoutSortIdentifierTotalDistance = "HKWorkoutSortIdentifierTotalDistance"
+public let HKWorkoutSortIdentifierTotalDistance: HKSortIdentifier = "HKWorkoutSortIdentifierTotalDistance"
 /// Sort key for a workout's total energy burned.
-public let HKWorkoutSortIdentifierTotalEnergyBurned = "HKWorkoutSortIdentifierTotalEnergyBurned"
+public let HKWorkoutSortIdentifierTotalEnergyBurned: HKSortIdentifier = "HKWorkoutSortIdentifierTotalEnergyBurned"
+/// Sort key for a workout's swimming stroke count (HealthKit spells this one as the bare key path).
+public let HKWorkoutSortIdentifierTotalSwimmingStrokeCount: HKSortIdentifier = "totalSwimmingStrokeCount"
