@@ -1,0 +1,109 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+
+/// HealthKit objects to storage records and back: the one place that knows both.
+///
+/// `record(from:)` then `object(from:)` gives back an equal object: same class, UUID, dates, values, units,
+/// metadata (types and values), device and source revision. Each kind has its own mapper; this type
+/// holds what every kind shares and dispatches on the class or ``RecordKind``.
+package enum ObjectMapping {
+    /// The records for `object`: one, or for a correlation the correlation followed by its members
+    /// (each with `parent` set), in the order `HealthStorage.save` wants them.
+    package static func records(from object: HKObject) throws(HKError) -> [SampleRecord] {
+        let main = try record(from: object)
+        guard let correlation = object as? HKCorrelation else { return [main] }
+        var members: [SampleRecord] = []
+        for member in correlation.objects.sorted(by: { $0.uuid.uuidString < $1.uuid.uuidString }) {
+            var child = try record(from: member)
+            child.parent = correlation.uuid
+            members.append(child)
+        }
+        return [main] + members
+    }
+
+    /// The record for one object (a correlation's members are not included: see ``records(from:)``).
+    /// Throws `HKError(.errorInvalidArgument)` for a class the store does not keep or an unstorable value.
+    package static func record(from object: HKObject) throws(HKError) -> SampleRecord {
+        guard let sample = object as? HKSample else {
+            throw HKError(.errorInvalidArgument, "\(type(of: object)) objects cannot be stored")
+        }
+        var record = SampleRecord(
+            uuid: sample.uuid, kind: .other, type: sample.sampleType.identifier,
+            startDate: sample.startDate, endDate: sample.endDate,
+            source: SourceMapping.record(from: sample.sourceRevision),
+            device: sample.device.map(SourceMapping.record(from:)),
+            fields: try MetadataMapping.fields(from: sample.metadata),
+            syncIdentifier: sample.metadata?[HKMetadataKeySyncIdentifier] as? String,
+            syncVersion: (sample.metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.int64Value
+        )
+        switch sample {
+        case let quantity as HKQuantitySample: try SampleKindMapping.fill(&record, from: quantity)
+        case let category as HKCategorySample: SampleKindMapping.fill(&record, from: category)
+        case is HKCorrelation: record.kind = .correlation
+        case let workout as HKWorkout: try WorkoutMapping.fill(&record, from: workout)
+        case let document as HKCDADocumentSample: DocumentMapping.fill(&record, from: document)
+        case let clinical as HKClinicalRecord: ClinicalMapping.fill(&record, from: clinical)
+        case let verifiable as HKVerifiableClinicalRecord: try ClinicalMapping.fill(&record, from: verifiable)
+        default: throw HKError(.errorInvalidArgument, "\(type(of: sample)) samples cannot be stored")
+        }
+        return record
+    }
+
+    /// The object a record holds; `children` are the member records of a correlation (ignored otherwise).
+    /// Throws `HKError(.errorInvalidArgument)` when the record names an unknown type or holds unreadable data.
+    package static func object(from record: SampleRecord, children: [SampleRecord] = []) throws(HKError) -> HKSample {
+        let common = try CommonParts(record)
+        switch record.kind {
+        case .quantity: return try SampleKindMapping.quantitySample(from: record, common)
+        case .category: return try SampleKindMapping.categorySample(from: record, common)
+        case .correlation:
+            var members = Set<HKSample>()
+            for child in children { members.insert(try object(from: child)) }
+            return HKCorrelation(type: try common.type(HKCorrelationType.self), start: common.start, end: common.end, objects: members,
+                                 uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata)
+        case .workout: return try WorkoutMapping.workout(from: record, common)
+        case .document: return DocumentMapping.document(from: record, common)
+        case .clinical: return try ClinicalMapping.clinicalRecord(from: record, common)
+        case .verifiableRecord: return try ClinicalMapping.verifiableRecord(from: record, common)
+        case .other: throw HKError(.errorInvalidArgument, "Record \(record.uuid) of type \(record.type) holds no HealthKit sample")
+        }
+    }
+}
+
+/// What every kind of object shares, read from a record.
+package struct CommonParts {
+    /// The object's UUID.
+    let uuid: UUID
+    /// The record's type identifier.
+    let typeIdentifier: String
+    /// The start date.
+    let start: Date
+    /// The end date.
+    let end: Date
+    /// The source revision that wrote it.
+    let revision: HKSourceRevision
+    /// The device, if any.
+    let device: HKDevice?
+    /// The metadata, attributes left out.
+    let metadata: [String: Any]?
+
+    /// Reads the shared parts of `record`.
+    init(_ record: SampleRecord) throws(HKError) {
+        uuid = record.uuid
+        typeIdentifier = record.type
+        start = record.startDate
+        end = record.endDate
+        revision = SourceMapping.revision(from: record.source)
+        device = record.device.map(SourceMapping.device(from:))
+        metadata = try MetadataMapping.metadata(from: record.fields)
+    }
+
+    /// The record's type as `T`, or an error naming the identifier.
+    func type<T: HKObjectType>(_: T.Type) throws(HKError) -> T {
+        guard let type = HKObjectType.type(forIdentifier: typeIdentifier) as? T else {
+            throw HKError(.errorInvalidArgument, "Record \(uuid) names \(typeIdentifier), which is not a known \(T.self)")
+        }
+        return type
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+
+/// Quantity and category samples: the value columns of a record.
+package enum SampleKindMapping {
+    /// Sets the quantity columns: the value in the type's canonical unit (what filters and aggregates use),
+    /// the unit and value as given, and the count.
+    static func fill(_ record: inout SampleRecord, from sample: HKQuantitySample) throws(HKError) {
+        record.kind = .quantity
+        do {
+            record.quantity = try sample.quantity.checkedDoubleValue(for: sample.quantityType.canonicalUnit)
+        } catch {
+            throw HKError(.errorInvalidArgument, "\(sample.quantity) does not fit \(sample.quantityType.identifier): \(error)")
+        }
+        record.unit = sample.quantity.originalUnit.unitString
+        record.originalQuantity = sample.quantity.originalValue
+        record.count = sample.count
+    }
+
+    /// Sets the category value column.
+    static func fill(_ record: inout SampleRecord, from sample: HKCategorySample) {
+        record.kind = .category
+        record.categoryValue = sample.value
+    }
+
+    /// Rebuilds the concrete quantity sample class (cumulative or discrete) in the unit it was saved in.
+    static func quantitySample(from record: SampleRecord, _ common: CommonParts) throws(HKError) -> HKQuantitySample {
+        let type = try common.type(HKQuantityType.self)
+        let quantity: HKQuantity
+        if let unitString = record.unit, let value = record.originalQuantity {
+            do {
+                quantity = HKQuantity(unit: try HKUnit.checked(from: unitString), doubleValue: value)
+            } catch {
+                throw HKError(.errorInvalidArgument, "Record \(record.uuid) has an invalid unit \"\(unitString)\": \(error)")
+            }
+        } else if let value = record.quantity {
+            quantity = HKQuantity(unit: type.canonicalUnit, doubleValue: value)
+        } else {
+            throw HKError(.errorInvalidArgument, "Quantity record \(record.uuid) has no value")
+        }
+        return HKQuantitySample.make(type: type, quantity: quantity, count: record.count, start: common.start, end: common.end,
+                                     uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata)
+    }
+
+    /// Rebuilds a category sample.
+    static func categorySample(from record: SampleRecord, _ common: CommonParts) throws(HKError) -> HKCategorySample {
+        guard let value = record.categoryValue else {
+            throw HKError(.errorInvalidArgument, "Category record \(record.uuid) has no value")
+        }
+        return HKCategorySample(type: try common.type(HKCategoryType.self), value: value, start: common.start, end: common.end,
+                                uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata)
+    }
+}
