@@ -1,0 +1,74 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+
+// HealthKit's workout predicates: comparisons on the `@workout…` fields the mapping stores (see WorkoutMapping).
+// Quantities are converted to the canonical unit of the quantity type the field holds; an incompatible unit
+// traps as HealthKit does.
+extension HKQuery {
+    /// Workouts of `workoutActivityType`.
+    public class func predicateForWorkouts(with workoutActivityType: HKWorkoutActivityType) -> NSPredicate {
+        HKFilterPredicate(.field(FieldKey.workoutActivityType, .equal, .number(Double(workoutActivityType.rawValue))))
+    }
+
+    /// Workouts whose duration (seconds) compares to `duration`.
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, duration: TimeInterval) -> NSPredicate {
+        HKFilterPredicate(.field(FieldKey.workoutDuration, Comparison(operatorType), .number(duration)))
+    }
+
+    /// Workouts whose active energy burned compares to `totalEnergyBurned`.
+    @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:)")
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalEnergyBurned: HKQuantity) -> NSPredicate {
+        workoutStatistic(.sum, .activeEnergyBurned, operatorType, totalEnergyBurned)
+    }
+
+    /// Workouts whose total distance (whatever distance type it is filed under) compares to `totalDistance`.
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalDistance: HKQuantity) -> NSPredicate {
+        HKFilterPredicate(.field(FieldKey.workoutTotalDistance, Comparison(operatorType), .number(totalDistance.doubleValue(for: .meter()))))
+    }
+
+    /// Workouts whose swimming stroke count compares to `totalSwimmingStrokeCount`.
+    @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:)")
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalSwimmingStrokeCount: HKQuantity) -> NSPredicate {
+        workoutStatistic(.sum, .swimmingStrokeCount, operatorType, totalSwimmingStrokeCount)
+    }
+
+    /// Workouts whose flights climbed compare to `totalFlightsClimbed`.
+    @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:)")
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalFlightsClimbed: HKQuantity) -> NSPredicate {
+        workoutStatistic(.sum, .flightsClimbed, operatorType, totalFlightsClimbed)
+    }
+
+    /// Workouts whose sum of `quantityType` (a cumulative type) compares to `sumQuantity`.
+    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, sumQuantity: HKQuantity) -> NSPredicate {
+        workoutStatistic(.sum, quantityType, operatorType, sumQuantity)
+    }
+
+    /// Workouts whose minimum of `quantityType` (a discrete type) compares to `minimumQuantity`.
+    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, minimumQuantity: HKQuantity) -> NSPredicate {
+        workoutStatistic(.min, quantityType, operatorType, minimumQuantity)
+    }
+
+    /// Workouts whose maximum of `quantityType` (a discrete type) compares to `maximumQuantity`.
+    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, maximumQuantity: HKQuantity) -> NSPredicate {
+        workoutStatistic(.max, quantityType, operatorType, maximumQuantity)
+    }
+
+    /// Workouts whose average of `quantityType` (a discrete type) compares to `averageQuantity`.
+    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, averageQuantity: HKQuantity) -> NSPredicate {
+        workoutStatistic(.average, quantityType, operatorType, averageQuantity)
+    }
+
+    private class func workoutStatistic(
+        _ statistic: FieldKey.WorkoutStatistic, _ identifier: HKQuantityTypeIdentifier, _ operatorType: HKComparisonOperator, _ quantity: HKQuantity
+    ) -> NSPredicate {
+        workoutStatistic(statistic, HKQuantityType(identifier), operatorType, quantity)
+    }
+
+    private class func workoutStatistic(
+        _ statistic: FieldKey.WorkoutStatistic, _ type: HKQuantityType, _ operatorType: HKComparisonOperator, _ quantity: HKQuantity
+    ) -> NSPredicate {
+        let value = quantity.doubleValue(for: type.canonicalUnit)
+        return HKFilterPredicate(.field(FieldKey.workout(statistic, type), Comparison(operatorType), .number(value)))
+    }
+}

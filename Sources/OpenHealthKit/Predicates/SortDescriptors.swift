@@ -1,0 +1,107 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+
+extension NSSortDescriptor {
+    /// A sort descriptor for one of HealthKit's sort identifiers (``HKSampleSortIdentifierStartDate`` ...), so
+    /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)` compiles on Linux, where
+    /// Foundation has no string-keyed initialiser.
+    ///
+    /// The descriptor's key path is `\HKObject[sortIdentifier: key]`, whose value carries the identifier, so
+    /// the store recovers it (``sampleSorts(from:)``); in memory it sorts HealthKit objects by that value.
+    public convenience init(key: HKSortIdentifier, ascending: Bool) {
+        self.init(keyPath: \HKObject.[sortIdentifier: key], ascending: ascending) { lhs, rhs in
+            guard let lhs = lhs as? HKSortValue, let rhs = rhs as? HKSortValue else { return .orderedSame }
+            return lhs.compare(rhs)
+        }
+    }
+}
+
+/// The value an ``HKSortIdentifier`` sorts an object by, with the identifier it came from (OpenHealthKit internals).
+public struct HKSortValue: Sendable {
+    /// The identifier the value was read for.
+    public let identifier: HKSortIdentifier
+    /// The number sorted by (seconds, or the canonical unit of a workout total); nil sorts first.
+    public let value: Double?
+
+    /// Orders by `value`, nil first.
+    func compare(_ other: HKSortValue) -> ComparisonResult {
+        switch (value, other.value) {
+        case let (left?, right?): left < right ? .orderedAscending : (left > right ? .orderedDescending : .orderedSame)
+        case (nil, nil): .orderedSame
+        case (nil, _): .orderedAscending
+        case (_, nil): .orderedDescending
+        }
+    }
+}
+
+extension HKObject {
+    /// The value `identifier` sorts this object by (OpenHealthKit internals: the key path of sort descriptors).
+    public subscript(sortIdentifier identifier: HKSortIdentifier) -> HKSortValue {
+        HKSortValue(identifier: identifier, value: SortMapping.entry(for: identifier)?.value(self))
+    }
+}
+
+/// The storage sort for HealthKit sort descriptors (nil or empty: the store's saved order). Accepts the
+/// descriptors `NSSortDescriptor(key:ascending:)` makes and `NSSortDescriptor(keyPath: \HKSample.startDate / .endDate, ...)`;
+/// anything else gives `HKError(.errorInvalidArgument)` naming the key.
+package func sampleSorts(from descriptors: [NSSortDescriptor]?) throws(HKError) -> [SampleSort] {
+    var sorts: [SampleSort] = []
+    for descriptor in descriptors ?? [] {
+        let identifier = try SortMapping.identifier(of: descriptor)
+        guard let entry = SortMapping.entry(for: identifier) else {
+            throw HKError(.errorInvalidArgument, "HealthKit cannot sort by \"\(identifier.rawValue)\"")
+        }
+        sorts.append(SampleSort(entry.key, ascending: descriptor.ascending))
+    }
+    return sorts
+}
+
+/// The sort identifiers the store knows: the storage key and the in-memory value of each.
+enum SortMapping {
+    struct Entry {
+        let key: SortKey
+        let value: (HKObject) -> Double?
+    }
+
+    /// The entry for `identifier` (HealthKit's constants, plus the bare key paths `startDate`, `endDate`, `duration` ...).
+    static func entry(for identifier: HKSortIdentifier) -> Entry? {
+        let sample = { (read: @escaping (HKSample) -> Date) in Entry(key: identifier == HKSampleSortIdentifierEndDate || identifier.rawValue == "endDate" ? .endDate : .startDate) {
+            ($0 as? HKSample).map(read)?.timeIntervalSinceReferenceDate
+        } }
+        let total = { (key: String, read: @escaping (HKWorkout) -> Double?) in Entry(key: .field(key)) { ($0 as? HKWorkout).flatMap(read) } }
+        switch identifier.rawValue {
+        case HKSampleSortIdentifierStartDate.rawValue, "startDate": return sample(\.startDate)
+        case HKSampleSortIdentifierEndDate.rawValue, "endDate": return sample(\.endDate)
+        case HKWorkoutSortIdentifierDuration.rawValue, HKPredicateKeyPathWorkoutDuration: return total(FieldKey.workoutDuration) { $0.duration }
+        case HKWorkoutSortIdentifierTotalDistance.rawValue, "totalDistance":
+            return total(FieldKey.workoutTotalDistance) { $0.totalDistance?.doubleValue(for: .meter()) }
+        case HKWorkoutSortIdentifierTotalEnergyBurned.rawValue, "totalEnergyBurned": return workoutSum(.activeEnergyBurned, total)
+        case HKWorkoutSortIdentifierTotalSwimmingStrokeCount.rawValue: return workoutSum(.swimmingStrokeCount, total)
+        default: return nil
+        }
+    }
+
+    private static func workoutSum(_ identifier: HKQuantityTypeIdentifier,
+                                   _ total: (String, @escaping (HKWorkout) -> Double?) -> Entry) -> Entry {
+        let type = HKQuantityType(identifier)
+        return total(FieldKey.workout(.sum, type)) { $0.statistics(for: type)?.sumQuantity()?.doubleValue(for: type.canonicalUnit) }
+    }
+
+    /// The identifier a descriptor sorts by, read back from its key path.
+    static func identifier(of descriptor: NSSortDescriptor) throws(HKError) -> HKSortIdentifier {
+        #if canImport(Darwin)
+        if let key = descriptor.key { return HKSortIdentifier(rawValue: key) }
+        #else
+        if let path = descriptor.keyPath as? KeyPath<HKObject, HKSortValue> { return probe[keyPath: path].identifier }
+        if descriptor.keyPath == \HKSample.startDate { return HKSampleSortIdentifierStartDate }
+        if descriptor.keyPath == \HKSample.endDate { return HKSampleSortIdentifierEndDate }
+        if descriptor.keyPath == \HKWorkout.duration { return HKWorkoutSortIdentifierDuration }
+        #endif
+        throw HKError(.errorInvalidArgument, "HealthKit cannot sort by \(descriptor); use NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending:)")
+    }
+
+    /// An object to read key paths against: the value read carries the identifier.
+    private static let probe = HKObject(uuid: UUID(), sourceRevision: HKSourceRevision(source: HKSource(name: "", bundleIdentifier: ""), version: nil),
+                                        device: nil, metadata: nil)
+}
