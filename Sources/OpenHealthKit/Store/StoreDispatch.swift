@@ -13,6 +13,7 @@ extension HKHealthStore {
 
     /// Runs `work` on a global queue (it may block on the database or a prompt) and returns its result;
     /// errors arrive as `HKError`.
+    @discardableResult
     func perform<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             dispatch(work) { continuation.resume(with: $0) }
