@@ -1,0 +1,72 @@
+import Foundation
+
+/// Connects one long-running query run to its store's ``ChangeMonitor``.
+///
+/// When the monitor reports a change position past the one the follower has seen, the follower calls
+/// ``handler`` with (seen, latest, now) on the run's serial queue, one call at a time (a poll that arrives
+/// while the previous call is still working is skipped; the next poll catches up). With ``wantsTicks`` the
+/// handler is also called on polls without new changes (for deferred background deliveries). Cancelling
+/// the run unsubscribes the follower.
+package final class ChangeFollower: ChangeSubscriber, @unchecked Sendable {
+    /// Handles the changes after `seen` up to `latest`, at time `now`.
+    package typealias Handler = @Sendable (_ seen: Int64, _ latest: Int64, _ now: Date) -> Void
+
+    private let run: QueryRun
+    private let lock = NSLock()
+    private var seen: Int64
+    private var busy = false
+    private var ticks = false
+    private var body: Handler
+
+    /// Creates a follower of `run`'s store starting after position `seen`; set ``handler`` before ``start()``.
+    package init(run: QueryRun, after seen: Int64, handler: @escaping Handler = { _, _, _ in }) {
+        self.run = run
+        self.seen = seen
+        self.body = handler
+    }
+
+    /// What to do with new changes.
+    package var handler: Handler {
+        get { lock.withLock { body } }
+        set { lock.withLock { body = newValue } }
+    }
+
+    /// Whether the handler is also called on polls without new changes; settable from the handler.
+    package var wantsTicks: Bool {
+        get { lock.withLock { ticks } }
+        set { lock.withLock { ticks = newValue } }
+    }
+
+    /// Subscribes to the store's monitor until the run is cancelled.
+    package func start() {
+        let monitor = run.context.center.monitor
+        monitor.subscribe(self)
+        run.onCancel { [self] in monitor.unsubscribe(self) }
+    }
+
+    package func monitor(observed latest: Int64?, at now: Date) {
+        guard let latest else { return }
+        let call: (Int64, Handler)? = lock.withLock {
+            guard !busy, latest > seen || ticks else { return nil }
+            busy = true
+            return (seen, body)
+        }
+        guard let (previous, handler) = call else { return }
+        run.queue.async { [self] in
+            if !run.isCancelled { handler(previous, max(latest, previous), now) }
+            lock.withLock {
+                seen = max(seen, latest)
+                busy = false
+            }
+        }
+    }
+}
+
+/// A value a long-running query keeps between its handler calls, which all run on the run's serial queue.
+package final class RunState<Value>: @unchecked Sendable {
+    /// The value; touch it only on the run's queue.
+    package var value: Value
+
+    /// Creates the state with its first value.
+    package init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HealthDatabase
+
+/// Something a ``ChangeMonitor`` tells about the store's change position: a long-running query.
+package protocol ChangeSubscriber: AnyObject, Sendable {
+    /// Called on the monitor's queue after every poll with the store's newest change position (`nil` when
+    /// the database could not be read) and the poll's time. Return quickly: do the reading elsewhere.
+    func monitor(observed latest: Int64?, at now: Date)
+}
+
+/// Watches one store's change log for every long-running query of that store: one poller per store.
+///
+/// Commits may come from this process or from another process writing the same database, so the monitor
+/// polls ``HealthStorage/latestChangePosition()`` (one cheap indexed read) every `interval` seconds while
+/// at least one query is subscribed, and stops polling when none is. Subscribers compare the position with
+/// their own and read only the changes that concern them.
+package final class ChangeMonitor: @unchecked Sendable {
+    private let storage: any HealthStorage
+    private let queue = DispatchQueue(label: "OpenHealthKit.changes", qos: .utility)
+    private let lock = NSLock()
+    private var subscribers: [ObjectIdentifier: any ChangeSubscriber] = [:]
+    private var timer: DispatchSourceTimer?
+    private var pollInterval: TimeInterval
+
+    /// Creates a monitor of `storage` polling every `interval` seconds while it has subscribers.
+    package init(storage: any HealthStorage, interval: TimeInterval) {
+        self.storage = storage
+        self.pollInterval = interval
+    }
+
+    /// The poll interval in seconds; changing it takes effect at once.
+    package var interval: TimeInterval {
+        get { lock.withLock { pollInterval } }
+        set {
+            let restart: Bool = lock.withLock {
+                pollInterval = max(newValue, 0.001)
+                return timer != nil
+            }
+            if restart { schedule() }
+        }
+    }
+
+    /// How many queries are subscribed.
+    package var subscriberCount: Int { lock.withLock { subscribers.count } }
+
+    /// Starts telling `subscriber` about the change position (polling begins with the first subscriber).
+    package func subscribe(_ subscriber: any ChangeSubscriber) {
+        let first: Bool = lock.withLock {
+            subscribers[ObjectIdentifier(subscriber)] = subscriber
+            return timer == nil
+        }
+        if first { schedule() }
+    }
+
+    /// Stops telling `subscriber`; polling stops with the last one.
+    package func unsubscribe(_ subscriber: any ChangeSubscriber) {
+        let idle: DispatchSourceTimer? = lock.withLock {
+            subscribers[ObjectIdentifier(subscriber)] = nil
+            guard subscribers.isEmpty, let timer else { return nil }
+            self.timer = nil
+            return timer
+        }
+        idle?.cancel()
+    }
+
+    /// Polls now, without waiting for the timer (after a commit of this process).
+    package func poke() {
+        queue.async { [self] in poll() }
+    }
+
+    private func schedule() {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let replaced: DispatchSourceTimer? = lock.withLock {
+            defer { self.timer = timer }
+            return self.timer
+        }
+        replaced?.cancel()
+        let interval = self.interval
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
+        timer.setEventHandler { [weak self] in self?.poll() }
+        timer.resume()
+    }
+
+    private func poll() {
+        let current = lock.withLock { Array(subscribers.values) }
+        guard !current.isEmpty else { return }
+        let latest = try? storage.latestChangePosition()
+        let now = Date()
+        for subscriber in current { subscriber.monitor(observed: latest, at: now) }
+    }
+}
