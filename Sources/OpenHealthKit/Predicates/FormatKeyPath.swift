@@ -1,0 +1,133 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+
+/// What one comparison of a format predicate means for the store: key path, operator and value to filter.
+enum FormatKeyPath {
+    /// The filter for `key symbol value`; throws when the key, operator or value is not one the store runs.
+    static func filter(key: String, symbol: String, value: Any) throws(HKError) -> SampleFilter {
+        if symbol == "IN" { return try membership(key: key, values: value) }
+        let comparison = try self.comparison(symbol)
+        switch key {
+        case HKPredicateKeyPathStartDate, HKPredicateKeyPathEndDate:
+            return try DateBound.filter(onEnd: key == HKPredicateKeyPathEndDate, comparison, try cast(value, Date.self, key))
+        case HKPredicateKeyPathUUID where comparison == .equal: return .uuids([try uuid(value, key)])
+        case HKPredicateKeyPathSource where comparison == .equal: return .sources([try cast(value, HKSource.self, key).bundleIdentifier])
+        case HKPredicateKeyPathQuantity: return QuantityFilter.filter(comparison, try cast(value, HKQuantity.self, key))
+        case HKPredicateKeyPathCategoryValue: return .categoryValue(comparison, Int(try number(value, key)))
+        case HKPredicateKeyPathWorkoutType: return .field(FieldKey.workoutActivityType, comparison, .number(try number(value, key)))
+        case HKPredicateKeyPathWorkoutDuration: return .field(FieldKey.workoutDuration, comparison, .number(try number(value, key)))
+        case HKPredicateKeyPathWorkoutTotalDistance:
+            return .field(FieldKey.workoutTotalDistance, comparison, .number(try canonical(value, .meter(), key)))
+        case HKPredicateKeyPathWorkoutTotalEnergyBurned: return try workoutSum(.activeEnergyBurned, comparison, value, key)
+        case HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount: return try workoutSum(.swimmingStrokeCount, comparison, value, key)
+        default:
+            guard let field = fieldKey(key) else { throw HKError(.errorInvalidArgument, "unsupported key path \"\(key)\" with \(symbol)") }
+            guard let stored = MetadataMapping.fieldValue(for: value) else {
+                throw HKError(.errorInvalidArgument, "unsupported value \(value) for \(key)")
+            }
+            return .field(field, comparison, stored)
+        }
+    }
+
+    /// The field a text or metadata key path compares: CDA and FHIR attributes, `metadata.<key>`.
+    private static func fieldKey(_ key: String) -> String? {
+        let attributes = [
+            HKPredicateKeyPathCDATitle: FieldKey.cdaTitle, HKPredicateKeyPathCDAPatientName: FieldKey.cdaPatientName,
+            HKPredicateKeyPathCDAAuthorName: FieldKey.cdaAuthorName, HKPredicateKeyPathCDACustodianName: FieldKey.cdaCustodianName,
+            HKPredicateKeyPathClinicalRecordFHIRResourceType: FieldKey.fhirResourceType,
+            HKPredicateKeyPathClinicalRecordFHIRResourceIdentifier: FieldKey.fhirIdentifier,
+        ]
+        if let attribute = attributes[key] { return attribute }
+        let prefix = HKPredicateKeyPathMetadata + "."
+        return key.hasPrefix(prefix) && key.count > prefix.count ? String(key.dropFirst(prefix.count)) : nil
+    }
+
+    private static func membership(key: String, values: Any) throws(HKError) -> SampleFilter {
+        guard let list = (values as? [Any]) ?? (values as? Set<AnyHashable>).map({ Array($0) as [Any] }) else {
+            throw HKError(.errorInvalidArgument, "IN needs an array for \(key)")
+        }
+        switch key {
+        case HKPredicateKeyPathUUID:
+            var set = Set<UUID>()
+            for item in list { set.insert(try uuid(item, key)) }
+            return .uuids(set)
+        case HKPredicateKeyPathCategoryValue:
+            var set = Set<Int>()
+            for item in list { set.insert(Int(try number(item, key))) }
+            return .categoryValues(set)
+        case HKPredicateKeyPathSource:
+            var set = Set<String>()
+            for item in list { set.insert(try cast(item, HKSource.self, key).bundleIdentifier) }
+            return .sources(set)
+        case HKPredicateKeyPathWorkoutType:
+            var numbers: [FieldValue] = []
+            for item in list { numbers.append(.number(try number(item, key))) }
+            return .fieldIn(FieldKey.workoutActivityType, numbers)
+        default:
+            guard let field = fieldKey(key) else { throw HKError(.errorInvalidArgument, "unsupported key path \"\(key)\" with IN") }
+            return .fieldIn(field, list.compactMap(MetadataMapping.fieldValue(for:)))
+        }
+    }
+
+    private static func comparison(_ symbol: String) throws(HKError) -> Comparison {
+        switch symbol {
+        case "==", "=": .equal
+        case "!=", "<>": .notEqual
+        case "<": .lessThan
+        case "<=", "=<": .lessThanOrEqual
+        case ">": .greaterThan
+        case ">=", "=>": .greaterThanOrEqual
+        default: throw HKError(.errorInvalidArgument, "unsupported operator \(symbol)")
+        }
+    }
+
+    private static func workoutSum(_ identifier: HKQuantityTypeIdentifier, _ comparison: Comparison, _ value: Any, _ key: String) throws(HKError) -> SampleFilter {
+        let type = HKQuantityType(identifier)
+        return .field(FieldKey.workout(.sum, type), comparison, .number(try canonical(value, type.canonicalUnit, key)))
+    }
+
+    private static func canonical(_ value: Any, _ unit: HKUnit, _ key: String) throws(HKError) -> Double {
+        let quantity = try cast(value, HKQuantity.self, key)
+        do { return try quantity.checkedDoubleValue(for: unit) } catch {
+            throw HKError(.errorInvalidArgument, "\(quantity) is not compatible with \(unit.unitString) for \(key)")
+        }
+    }
+
+    private static func number(_ value: Any, _ key: String) throws(HKError) -> Double {
+        guard let number = value as? NSNumber else { throw HKError(.errorInvalidArgument, "\(key) needs a number, not \(value)") }
+        return number.doubleValue
+    }
+
+    private static func uuid(_ value: Any, _ key: String) throws(HKError) -> UUID {
+        if let uuid = value as? UUID { return uuid }
+        if let text = value as? String, let uuid = UUID(uuidString: text) { return uuid }
+        throw HKError(.errorInvalidArgument, "\(key) needs a UUID, not \(value)")
+    }
+
+    private static func cast<T>(_ value: Any, _: T.Type, _ key: String) throws(HKError) -> T {
+        guard let typed = value as? T else { throw HKError(.errorInvalidArgument, "\(key) needs a \(T.self), not \(type(of: value))") }
+        return typed
+    }
+}
+
+/// Start- and end-date comparisons as date windows (strict start for `startDate`, strict end for `endDate`).
+/// Windows include their start and exclude their end, so `>` and `<=` use the next representable date.
+enum DateBound {
+    static func filter(onEnd: Bool, _ comparison: Comparison, _ date: Date) throws(HKError) -> SampleFilter {
+        let next = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextUp)
+        // Start dates: start <= s < end. End dates: start < e <= end; shift the bounds by one step to match.
+        let (low, high) = onEnd ? (Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextDown), date) : (date, next)
+        let window = { (start: Date?, end: Date?) in
+            SampleFilter.window(DateWindow(start: start, end: end, strictStart: !onEnd, strictEnd: onEnd))
+        }
+        switch comparison {
+        case .greaterThanOrEqual: return window(low, nil)
+        case .greaterThan: return window(onEnd ? date : next, nil)
+        case .lessThan: return window(nil, onEnd ? low : date)
+        case .lessThanOrEqual: return window(nil, onEnd ? high : next)
+        case .equal: return window(low, onEnd ? high : next)
+        case .notEqual: return .not(window(low, onEnd ? high : next))
+        }
+    }
+}

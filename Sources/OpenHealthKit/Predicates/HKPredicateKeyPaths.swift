@@ -1,0 +1,29 @@
+import Foundation
+
+// HealthKit's predicate key paths for `NSPredicate(format:)` that the value layer does not already declare
+// (raw values as HealthKit's, see the reference notes §2.6). The store understands the ones ``FormatKeyPath`` lists.
+
+/// Key path of an object's UUID.
+public let HKPredicateKeyPathUUID = "UUID"
+/// Key path of an object's source.
+public let HKPredicateKeyPathSource = "source"
+/// Key path of an object's source revision.
+public let HKPredicateKeyPathSourceRevision = "sourceRevision"
+/// Key path of an object's device.
+public let HKPredicateKeyPathDevice = "device"
+/// Key path of an object's metadata; a key follows after a dot (`metadata.HKWasUserEntered`).
+public let HKPredicateKeyPathMetadata = "metadata"
+/// Key path of a sample's start date.
+public let HKPredicateKeyPathStartDate = "startDate"
+/// Key path of a sample's end date.
+public let HKPredicateKeyPathEndDate = "endDate"
+/// Key path of a quantity sample's quantity.
+public let HKPredicateKeyPathQuantity = "quantity"
+/// Key path of a quantity sample's count.
+public let HKPredicateKeyPathCount = "count"
+/// Key path of a workout's total distance.
+public let HKPredicateKeyPathWorkoutTotalDistance = "totalDistance"
+/// Key path of a workout's total energy burned.
+public let HKPredicateKeyPathWorkoutTotalEnergyBurned = "totalEnergyBurned"
+/// Key path of a workout's total swimming stroke count.
+public let HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount = "totalSwimmingStrokeCount"
