@@ -85,7 +85,8 @@ struct AppleDocumentationExamples {
         #expect(reading.objects.count == 2)
     }
 
-    @Test func workoutWithTotalsAndPauses() {
+    @Test @available(*, deprecated, message: "exercises HKWorkout initialisers deprecated in HealthKit")
+    func workoutWithTotalsAndPauses() {
         let events = [
             HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: start.addingTimeInterval(600), duration: 0), metadata: nil),
             HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: start.addingTimeInterval(900), duration: 0), metadata: nil),
