@@ -1,0 +1,52 @@
+import Foundation
+import OpenHealthKit
+import Testing
+
+@Suite struct StorePreferredUnitsTests {
+    typealias F = StoreFixture
+
+    static let types: Set<HKQuantityType> = [
+        F.bodyMass, HKQuantityType(.height), HKQuantityType(.distanceWalkingRunning), HKQuantityType(.bodyTemperature),
+        HKQuantityType(.activeEnergyBurned), F.heartRate, F.stepCount,
+    ]
+
+    static func units(locale: String) async throws -> [String: String] {
+        let store = try F.store()
+        try await store.requestAuthorization(toShare: [], read: Set(types.map { $0 as HKObjectType }))
+        try store.setPreferredUnitsLocale(Locale(identifier: locale))
+        let units = try await store.preferredUnits(for: types)
+        return Dictionary(uniqueKeysWithValues: units.map { ($0.key.shortName, $0.value.unitString) })
+    }
+
+    @Test func usCustomaryUnits() async throws {
+        let units = try await Self.units(locale: "en_US")
+        #expect(units["bodyMass"] == "lb" && units["height"] == "in" && units["distanceWalkingRunning"] == "mi")
+        #expect(units["bodyTemperature"] == "degF" && units["activeEnergyBurned"] == "kcal")
+        #expect(units["heartRate"] == "count/min" && units["stepCount"] == "count")
+    }
+
+    @Test func metricUnits() async throws {
+        let units = try await Self.units(locale: "de_DE")
+        #expect(units["bodyMass"] == "kg" && units["height"] == "cm" && units["distanceWalkingRunning"] == "km")
+        #expect(units["bodyTemperature"] == "degC")
+    }
+
+    @Test func britishBodyMassIsInStones() async throws {
+        let units = try await Self.units(locale: "en_GB")
+        #expect(units["bodyMass"] == "st" && units["distanceWalkingRunning"] == "mi" && units["bodyTemperature"] == "degC")
+    }
+
+    @Test func undecidedTypesAreAnError() async throws {
+        let store = try F.store()
+        await expectHKError(.errorAuthorizationNotDetermined) { _ = try await store.preferredUnits(for: [F.bodyMass]) }
+    }
+
+    @Test func thePersonsChoiceWins() async throws {
+        let store = try F.store()
+        try await store.requestAuthorization(toShare: [F.bodyMass], read: [])
+        try store.setPreferredUnit(.gramUnit(with: .kilo), for: F.bodyMass)
+        try store.setPreferredUnitsLocale(Locale(identifier: "en_US"))
+        #expect(try await store.preferredUnits(for: [F.bodyMass])[F.bodyMass]?.unitString == "kg")
+        #expect(throws: HKError.self) { try store.setPreferredUnit(.meter(), for: F.bodyMass) }
+    }
+}
