@@ -80,14 +80,15 @@ enum ChangeLog {
                         reader: RecordReader, _ db: Database) throws -> ChangeBatch {
         let saved = FilterSQL.samples(filter)
         let deleted = FilterSQL.tombstones(filter)
+        // ORDER BY on the compound itself (not on a subquery around it) lets SQLite merge the two
+        // position-ordered scans and stop at the limit, with no sort step.
         let sql = """
-            SELECT * FROM (
-                SELECT \(RecordReader.columns), 0 FROM sample s \(RecordReader.parentJoin)
-                WHERE s.id > ? AND (\(saved.sql))
-                UNION ALL
-                SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
-                    t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
-                FROM tombstone t WHERE t.seq > ? AND (\(deleted.sql)))
+            SELECT \(RecordReader.columns), 0 FROM sample s \(RecordReader.parentJoin)
+            WHERE s.id > ? AND (\(saved.sql))
+            UNION ALL
+            SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
+                t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
+            FROM tombstone t WHERE t.seq > ? AND (\(deleted.sql))
             ORDER BY 1 LIMIT ?
             """
         var arguments: StatementArguments = [after]

@@ -1,2 +1,0 @@
-// HealthDatabaseConformance: the checks every storage engine must pass.
-import HealthDatabase
