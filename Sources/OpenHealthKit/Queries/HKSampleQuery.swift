@@ -20,6 +20,8 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     public let queryDescriptors: [HKQueryDescriptor]
 
     private let resultsHandler: ResultsHandler
+    /// The storage sort, when given directly (the async descriptor's key-path sort descriptors).
+    private let presetSorts: [SampleSort]?
 
     /// A query for samples of `sampleType` matching `predicate`, sorted by `sortDescriptors`, at most `limit`.
     public init(
@@ -30,6 +32,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         self.sortDescriptors = sortDescriptors
         self.queryDescriptors = [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]
         self.resultsHandler = resultsHandler
+        self.presetSorts = nil
         super.init(objectType: sampleType, predicate: predicate)
     }
 
@@ -49,11 +52,13 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         self.init(descriptors: queryDescriptors, limit: limit, sortDescriptors: sortDescriptors, resultsHandler: resultsHandler)
     }
 
-    private init(descriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor]?,
-                 resultsHandler: @escaping ResultsHandler) {
+    /// A query with storage sorts given directly (package access, for ``HKSampleQueryDescriptor``).
+    package init(descriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor]?,
+                 sorts: [SampleSort]? = nil, resultsHandler: @escaping ResultsHandler) {
         if descriptors.isEmpty { raiseInvalidArgument("queryDescriptors must not be empty") }
         self.limit = limit
         self.sortDescriptors = sortDescriptors
+        self.presetSorts = sorts
         self.queryDescriptors = descriptors
         self.resultsHandler = resultsHandler
         let single = descriptors.count == 1 ? descriptors[0] : nil
@@ -65,7 +70,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
             let context = run.context
             let records = try context.storage.records(
                 matching: try context.filter(queryDescriptors),
-                sort: try QueryMapping.sorts(from: sortDescriptors),
+                sort: try presetSorts ?? QueryMapping.sorts(from: sortDescriptors),
                 limit: QueryMapping.storageLimit(limit))
             return try QueryMapping.samples(from: records, storage: context.storage)
         }

@@ -12,8 +12,7 @@ package enum QueryMapping {
 
     /// The storage sort for `descriptors`; nil or empty gives the order the objects were saved in.
     package static func sorts(from descriptors: [NSSortDescriptor]?) throws -> [SampleSort] {
-        guard let descriptors, !descriptors.isEmpty else { return [] }
-        throw HKError(.errorInvalidArgument, "Sort descriptors are not mapped yet: \(descriptors)")
+        try sampleSorts(from: descriptors)
     }
 
     /// A limit as storage takes it: nil for ``HKObjectQueryNoLimit`` (and any non-positive value).

@@ -1,0 +1,95 @@
+import Foundation
+import HealthDatabaseSQLite
+import OpenHealthKit
+import Testing
+
+@Suite struct QueryObserverTests {
+    typealias F = StoreFixture
+    typealias Q = QueryFixture
+
+    private func observe(_ store: HKHealthStore, _ type: HKSampleType = F.stepCount) -> (HKObserverQuery, EventRecorder<Date>) {
+        let recorder = EventRecorder<Date>()
+        let query = HKObserverQuery(sampleType: type, predicate: nil) { _, completion, error in
+            if error == nil { recorder.record(Date()) }
+            completion()
+        }
+        store.execute(query)
+        return (query, recorder)
+    }
+
+    @Test func firesAfterSavesAndDeletesOfAnotherStoreButNotAtStart() async throws {
+        let (observer, writer) = try await Q.twoStores()
+        let (query, recorder) = observe(observer)
+        await pause(0.1)
+        #expect(recorder.events.isEmpty)
+        let sample = Q.steps(1)
+        try await writer.save(sample)
+        #expect(await recorder.wait(for: 1).count == 1)
+        try await writer.delete(sample)
+        #expect(await recorder.wait(for: 2).count == 2)
+        observer.stop(query)
+        try await writer.save(Q.steps(2))
+        await pause(0.2)
+        #expect(recorder.events.count == 2)
+    }
+
+    @Test func ignoresCommitsOfOtherTypes() async throws {
+        let (observer, writer) = try await Q.twoStores()
+        let (query, recorder) = observe(observer, F.heartRate)
+        try await writer.save(Q.steps(1))
+        await pause(0.2)
+        #expect(recorder.events.isEmpty)
+        observer.stop(query)
+    }
+
+    @Test func descriptorFormReportsWhichTypesChanged() async throws {
+        let store = try await Q.store()
+        let recorder = EventRecorder<Set<HKSampleType>>()
+        let descriptors = [HKQueryDescriptor(sampleType: F.stepCount, predicate: nil), HKQueryDescriptor(sampleType: F.heartRate, predicate: nil)]
+        let query = HKObserverQuery(queryDescriptors: descriptors) { _, types, completion, _ in
+            recorder.record(types ?? [])
+            completion()
+        }
+        store.execute(query)
+        await pause(0.05)
+        try await store.save(Q.steps(1))
+        #expect(await recorder.wait(for: 1).first == [F.stepCount])
+        store.stop(query)
+    }
+
+    @Test func backgroundDeliveryFrequencyBoundsNotifications() async throws {
+        let (observer, writer) = try await Q.twoStores()
+        observer.setBackgroundDeliveryInterval(0.6, for: .hourly)
+        try await observer.enableBackgroundDelivery(for: F.stepCount, frequency: .hourly)
+        let (query, recorder) = observe(observer)
+        await pause(0.05)
+        try await writer.save(Q.steps(1))
+        #expect(await recorder.wait(for: 1).count == 1)
+        try await writer.save(Q.steps(2))
+        await pause(0.1)
+        try await writer.save(Q.steps(3))
+        await pause(0.1)
+        #expect(recorder.events.count == 1)
+        let events = await recorder.wait(for: 2)
+        #expect(events.count == 2)
+        if events.count == 2 { #expect(events[1].timeIntervalSince(events[0]) >= 0.55) }
+        await pause(0.2)
+        #expect(recorder.events.count == 2)
+        try await observer.disableAllBackgroundDelivery()
+        try await writer.save(Q.steps(4))
+        #expect(await recorder.wait(for: 3).count == 3)
+        observer.stop(query)
+    }
+
+    @Test func readDenialHidesOtherAppsCommits() async throws {
+        let path = F.temporaryDatabasePath()
+        let other = try await Q.store(app: F.otherAppID, storage: try SQLiteHealthStorage(path: path))
+        let denied = try F.store(storage: try SQLiteHealthStorage(path: path), prompt: HKFixedAuthorizationPrompt(allows: false))
+        denied.changePollingInterval = 0.01
+        let (query, recorder) = observe(denied)
+        try await other.save(Q.steps(1))
+        await pause(0.2)
+        #expect(recorder.events.isEmpty)
+        denied.stop(query)
+    }
+}
