@@ -1,0 +1,60 @@
+import Foundation
+
+/// Reads activity summaries matching a predicate once with `result(for:)`, or as a sequence with
+/// `results(for:)`: the summaries now, then the summaries saved later (iOS 15.4).
+public struct HKActivitySummaryQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQuery, @unchecked Sendable {
+    /// Which summaries (nil: all).
+    public var predicate: NSPredicate?
+
+    /// Creates a descriptor.
+    public init(predicate: NSPredicate?) {
+        self.predicate = predicate
+    }
+
+    /// The summaries matching ``predicate``, oldest day first.
+    public func result(for healthStore: HKHealthStore) async throws -> [HKActivitySummary] {
+        let box = DeliveryBox<[HKActivitySummary]>()
+        let query = HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in
+            box.deliver(summaries.map { .success($0) } ?? .failure(error ?? HKError(.unknownError, "no summaries")))
+        }
+        return try await healthStore.run(query, box)
+    }
+
+    /// The summaries now, then each later batch; the query stops when iteration ends.
+    public func results(for healthStore: HKHealthStore) -> Results {
+        Results(predicate: predicate, store: healthStore)
+    }
+
+    /// The sequence `results(for:)` returns: each iteration runs its own long-running query.
+    public struct Results: AsyncSequence, @unchecked Sendable {
+        /// A batch of summaries.
+        public typealias Element = [HKActivitySummary]
+        /// Iteration fails with the query's error.
+        public typealias Failure = any Error
+
+        let predicate: NSPredicate?
+        let store: HKHealthStore
+
+        /// Starts the query and returns its iterator.
+        public func makeAsyncIterator() -> AsyncIterator {
+            let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+            let handler: HKActivitySummaryQuery.Handler = { _, summaries, error in
+                if let summaries { continuation.yield(summaries) } else { continuation.finish(throwing: error) }
+            }
+            let query = HKActivitySummaryQuery(predicate: predicate, resultsHandler: handler)
+            query.updateHandler = handler
+            let store = store
+            continuation.onTermination = { _ in store.stop(query) }
+            store.execute(query)
+            return AsyncIterator(base: stream.makeAsyncIterator())
+        }
+
+        /// Yields the batches as they come.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+
+            /// The next batch of summaries.
+            public mutating func next() async throws -> Element? { try await base.next() }
+        }
+    }
+}
