@@ -10,7 +10,10 @@ public struct HealthCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 failure (I/O and the like); 2 invalid input (an unknown unit or type, \
             incompatible units); 64 a malformed command line.
             """,
-        subcommands: [UnitsCommand.self, TypesCommand.self]
+        subcommands: [
+            UnitsCommand.self, TypesCommand.self, QueryCommand.self, SourcesCommand.self, ChangesCommand.self,
+            PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
+        ]
     )
 
     /// Creates the command; ArgumentParser calls this.

@@ -68,3 +68,9 @@ public final class HKSource: NSObject, NSCopying, @unchecked Sendable {
     /// Returns `self`: sources are immutable.
     public func copy(with zone: NSZone? = nil) -> Any { self }
 }
+
+extension HKSource {
+    /// OpenHealthKit's own Health app: the source of data a person enters with the `health` tool or the
+    /// dashboard, and of the person's own store access (OpenHealthKit extension).
+    public static let healthApp = HKSource(name: "Health", bundleIdentifier: "org.openhealthkit.health")
+}

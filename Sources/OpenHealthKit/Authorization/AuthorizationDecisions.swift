@@ -5,6 +5,15 @@ import HealthDatabase
 struct AuthorizationDecisions {
     private(set) var share: [String: Bool] = [:]
     private(set) var read: [String: Bool] = [:]
+    /// The person's own access: every shareable type may be shared and every type read.
+    private(set) var allowsEverything = false
+
+    /// The decisions of the person's own access (``HKHealthStore/owner(storage:app:)``).
+    static let owner: AuthorizationDecisions = {
+        var decisions = AuthorizationDecisions([])
+        decisions.allowsEverything = true
+        return decisions
+    }()
 
     /// Indexes `app`'s grants.
     init(_ grants: [AuthorizationGrant]) {
@@ -22,6 +31,7 @@ struct AuthorizationDecisions {
     /// (apps can never save them). A correlation type is authorized when any member type is, denied when
     /// a member type is decided and none is authorized, and undecided otherwise.
     func sharingStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+        if allowsEverything { return AuthorizationRules.isShareable(type) || type.kind == .correlation ? .sharingAuthorized : .sharingDenied }
         if type.kind == .correlation {
             let members = CorrelationMembers.types(of: type).map { share[$0.identifier] }
             if members.contains(true) { return .sharingAuthorized }
@@ -39,6 +49,7 @@ struct AuthorizationDecisions {
 
     /// Whether the app may read every sample of `type` (a correlation: any of its member types).
     func mayRead(_ type: HKObjectType) -> Bool {
+        if allowsEverything { return true }
         if type.kind == .correlation { return CorrelationMembers.types(of: type).contains { read[$0.identifier] == true } }
         return read[type.identifier] == true
     }
@@ -63,7 +74,8 @@ enum CorrelationMembers {
 extension HKHealthStore {
     /// The app's recorded decisions in `storage`.
     func decisions(in storage: any HealthStorage) throws -> AuthorizationDecisions {
-        AuthorizationDecisions(try storage.grants(for: app.bundleIdentifier))
+        if isOwner { return .owner }
+        return AuthorizationDecisions(try storage.grants(for: app.bundleIdentifier))
     }
 
     /// The app's recorded decisions.

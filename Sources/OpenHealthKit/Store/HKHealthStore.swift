@@ -25,6 +25,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// The environment the store reads its policies from (authorization, required read types).
     let environment: [String: String]
 
+    /// Whether this store is the person's own access (``owner(databasePath:)``): it reads every sample and
+    /// may save any shareable type without asking, as the Health app does (package access).
+    package let isOwner: Bool
+
     private let opened: Result<any HealthStorage, HKError>
     let authorizationSettings: Locked<AuthorizationSettings>
     /// Serializes authorization requests, so that one prompt at a time asks about a type.
@@ -38,7 +42,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
         let environment = ProcessInfo.processInfo.environment
         let path = Self.defaultDatabasePath(environment: environment)
         let opened = Result { () throws(HKError) in try Self.openSQLite(path: path) }
-        self.init(opened: opened, app: .default(), environment: environment)
+        self.init(opened: opened, app: .default(), environment: environment, isOwner: false)
     }
 
     /// A store over any storage engine, acting for `app` (OpenHealthKit extension).
@@ -52,7 +56,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
         storage: any HealthStorage, app: HKSource,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
-        self.init(opened: .success(storage), app: app, environment: environment)
+        self.init(opened: .success(storage), app: app, environment: environment, isOwner: false)
     }
 
     /// Opens (creating it if needed) the SQLite store at `databasePath`, acting for `app` (OpenHealthKit extension).
@@ -60,11 +64,12 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// Throws ``HKError/Code/errorDatabaseInaccessible`` naming the path and the reason.
     public convenience init(databasePath: String, app: HKSource) throws {
         self.init(opened: .success(try Self.openSQLite(path: databasePath)), app: app,
-                  environment: ProcessInfo.processInfo.environment)
+                  environment: ProcessInfo.processInfo.environment, isOwner: false)
     }
 
-    private init(opened: Result<any HealthStorage, HKError>, app: HKSource, environment: [String: String]) {
+    private init(opened: Result<any HealthStorage, HKError>, app: HKSource, environment: [String: String], isOwner: Bool) {
         self.opened = opened
+        self.isOwner = isOwner
         self.app = app
         self.environment = environment
         let version = Bundle.main.object(forInfoDictionaryKey: "CFBundleVersion") as? String
@@ -80,6 +85,24 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// Throws ``HKError/Code/errorDatabaseInaccessible`` when `HKHealthStore()` could not open its database.
     package func storage() throws(HKError) -> any HealthStorage {
         try opened.get()
+    }
+
+    /// The person's own access to their store, as the Health app has (OpenHealthKit extension): it reads
+    /// every sample whoever saved it, and saves any shareable type without an authorization request.
+    /// Its source is ``HKSource/healthApp``. The `health` command line uses it; apps should not.
+    ///
+    /// - Parameters:
+    ///   - storage: the person's store.
+    ///   - app: the source stamped on what it saves.
+    public static func owner(storage: any HealthStorage, app: HKSource = .healthApp) -> HKHealthStore {
+        HKHealthStore(opened: .success(storage), app: app, environment: ProcessInfo.processInfo.environment, isOwner: true)
+    }
+
+    /// The person's own access to the SQLite store at `databasePath` (the default store when nil);
+    /// throws ``HKError/Code/errorDatabaseInaccessible`` naming the path and the reason (OpenHealthKit extension).
+    public static func owner(databasePath: String? = nil, app: HKSource = .healthApp) throws -> HKHealthStore {
+        let path = databasePath ?? defaultDatabasePath()
+        return owner(storage: try openSQLite(path: path), app: app)
     }
 
     /// Whether HealthKit is available: always `true` in OpenHealthKit.
