@@ -91,7 +91,8 @@ public protocol HealthStorage: Sendable {
 
     /// The changes after position `after` whose record matches `filter` (tombstones match on type and source
     /// filters only), at most `limit` of them, oldest first. Records saved and later deleted appear only as
-    /// their tombstone.
+    /// their tombstone. For tombstones, any other part of the filter counts as unknown and lets the tombstone
+    /// through (`and([types([t]), window(w)])` reports every deletion of type `t`), so sync never misses one.
     func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch
 
     /// The newest change position (0 for an empty store).

@@ -122,7 +122,8 @@ public enum SortKey: Sendable, Hashable {
     case field(String)
 }
 
-/// One sort criterion. Ties are broken by the change position (the order records were saved in).
+/// One sort criterion. Ties are broken by the change position (the order records were saved in), in the
+/// direction of the last criterion: save order when ascending (or unsorted), newest save first when descending.
 public struct SampleSort: Sendable, Hashable {
     /// What to sort by.
     public var key: SortKey

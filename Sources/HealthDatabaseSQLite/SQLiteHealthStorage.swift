@@ -49,6 +49,12 @@ public final class SQLiteHealthStorage: HealthStorage {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
         configuration.label = "OpenHealthKit"
+        configuration.prepareDatabase { db in
+            // WAL with synchronous=NORMAL never corrupts; a power cut may lose the last commits only.
+            // The writer's 64 MB page cache keeps the UUID and date indexes of large stores in memory while inserting.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -65536") }
+        }
         return configuration
     }
 
