@@ -42,7 +42,7 @@ var targets: [Target] = [
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
-    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health"]),
+    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit"]),
     .testTarget(
         name: "HealthDatabaseSQLiteTests",
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
