@@ -1,0 +1,52 @@
+import Foundation
+import OpenHealthKit
+import Testing
+
+@Suite struct QueryConcurrencyTests {
+    typealias F = StoreFixture
+    typealias Q = QueryFixture
+
+    @Test func readersSeeWholeCommitsWhileAnotherStoreWrites() async throws {
+        let (reader, writer) = try await Q.twoStores()
+        let batches = 20, perBatch = 10
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for batch in 0..<batches {
+                    try await writer.save((0..<perBatch).map { Q.steps(1, minutes: Double(batch * perBatch + $0)) })
+                }
+            }
+            for _ in 0..<4 {
+                group.addTask {
+                    var last = 0
+                    for _ in 0..<15 {
+                        let count = try await Q.samples(reader).count
+                        #expect(count % perBatch == 0, "a reader saw part of a commit: \(count)")
+                        #expect(count >= last)
+                        last = count
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await Q.samples(reader).count == batches * perBatch)
+    }
+
+    @Test func manyLongRunningQueriesShareOnePollerAndAllStop() async throws {
+        let (observer, writer) = try await Q.twoStores()
+        let recorder = EventRecorder<Int>()
+        let queries = (0..<8).map { index in
+            HKObserverQuery(sampleType: F.stepCount, predicate: nil) { _, completion, _ in
+                recorder.record(index)
+                completion()
+            }
+        }
+        queries.forEach(observer.execute)
+        await pause(0.05)
+        try await writer.save(Q.steps(1))
+        #expect(Set(await recorder.wait(for: 8)).count == 8)
+        queries.forEach(observer.stop)
+        try await writer.save(Q.steps(2))
+        await pause(0.15)
+        #expect(recorder.events.count == 8)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import OpenHealthKit
+import Testing
+
+@Suite struct QueryDescriptorTests {
+    typealias F = StoreFixture
+    typealias Q = QueryFixture
+
+    @Test func sampleQueryDescriptorSortsByKeyPathAndLimits() async throws {
+        let store = try await Q.store()
+        try await store.save([Q.steps(1, minutes: 0), Q.steps(3, minutes: 20), Q.steps(2, minutes: 10)])
+        let descriptor = HKSampleQueryDescriptor(predicates: [.quantitySample(type: F.stepCount)],
+                                                 sortDescriptors: [SortDescriptor(\.startDate, order: .reverse)], limit: 2)
+        let samples: [HKQuantitySample] = try await descriptor.result(for: store)
+        #expect(samples.map { $0.quantity.doubleValue(for: .count()) } == [3, 2])
+        let byEnd = HKSampleQueryDescriptor(predicates: [.sample(type: F.stepCount)], sortDescriptors: [SortDescriptor(\.endDate)])
+        #expect(try await byEnd.result(for: store).count == 3)
+    }
+
+    @Test func anchoredDescriptorResultResumesFromItsAnchor() async throws {
+        let store = try await Q.store()
+        try await store.save(Q.steps(1))
+        let first = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: F.stepCount)], anchor: nil).result(for: store)
+        #expect(first.addedSamples.count == 1 && first.deletedObjects.isEmpty)
+        try await store.delete(first.addedSamples[0])
+        let second = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: F.stepCount)], anchor: first.newAnchor)
+            .result(for: store)
+        #expect(second.addedSamples.isEmpty)
+        #expect(second.deletedObjects.map(\.uuid) == [first.addedSamples[0].uuid])
+    }
+
+    @Test func anchoredDescriptorResultsYieldTheInitialBatchThenUpdatesFromAnotherStore() async throws {
+        let (reader, writer) = try await Q.twoStores()
+        try await writer.save(Q.steps(1))
+        let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: F.stepCount)], anchor: nil)
+        let collected = Task { () -> [Int] in
+            var counts: [Int] = []
+            for try await batch in descriptor.results(for: reader) {
+                counts.append(batch.addedSamples.count + batch.deletedObjects.count)
+                if counts.count == 2 { break }
+            }
+            return counts
+        }
+        await pause(0.1)
+        try await writer.save([Q.steps(2), Q.steps(3)])
+        let outcome = await withTaskGroup(of: [Int]?.self) { group in
+            group.addTask { try? await collected.value }
+            group.addTask { await pause(5); collected.cancel(); return nil }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(outcome == [1, 2])
+    }
+}
