@@ -53,23 +53,24 @@ extension HKMetricPrefix {
         }
     }
 
-    /// The multiplier, written as exact decimal literals so `0.001` is the nearest double to 10⁻³.
-    var factor: Double {
+    /// The power of ten the prefix multiplies by (`-3` for milli). Scales keep it as an exponent, never as the
+    /// inexact double `0.001`, so prefixed forms of a unit convert exactly.
+    var decimalExponent: Int {
         switch self {
-        case .none: 1
-        case .pico: 1e-12
-        case .nano: 1e-9
-        case .micro: 1e-6
-        case .milli: 1e-3
-        case .centi: 1e-2
-        case .deci: 1e-1
-        case .deca: 1e1
-        case .hecto: 1e2
-        case .kilo: 1e3
-        case .mega: 1e6
-        case .giga: 1e9
-        case .tera: 1e12
-        case .femto: 1e-15
+        case .none: 0
+        case .pico: -12
+        case .nano: -9
+        case .micro: -6
+        case .milli: -3
+        case .centi: -2
+        case .deci: -1
+        case .deca: 1
+        case .hecto: 2
+        case .kilo: 3
+        case .mega: 6
+        case .giga: 9
+        case .tera: 12
+        case .femto: -15
         }
     }
 

@@ -40,7 +40,7 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
         guard originalUnit.isCompatible(with: unit) else { throw .incompatible(originalUnit, unit) }
         // Same scale and offset (the same unit, or a spelling of it): the stored value, exactly.
         if unit === originalUnit || unit.representation.conversion == originalUnit.representation.conversion { return originalValue }
-        return unit.representation.conversion.fromBase(baseValue)
+        return originalUnit.representation.conversion.convert(originalValue, to: unit.representation.conversion)
     }
 
     /// Orders this quantity against `quantity` (converted to this quantity's unit); traps when incompatible.

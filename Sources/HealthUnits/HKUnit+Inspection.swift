@@ -14,7 +14,7 @@ extension HKUnit {
     /// `nan` for a logarithmic unit. OpenHealthKit extension.
     public var factorToBase: Double {
         switch representation.conversion {
-        case let .linear(scale, _): scale
+        case let .linear(scale, _): scale.value
         case .logarithmic: .nan
         }
     }
@@ -23,7 +23,7 @@ extension HKUnit {
     /// `0` for every other unit (and `nan` for a logarithmic unit). OpenHealthKit extension.
     public var offsetToBase: Double {
         switch representation.conversion {
-        case let .linear(scale, offset): offset * scale
+        case let .linear(scale, offset): offset * scale.value
         case .logarithmic: .nan
         }
     }

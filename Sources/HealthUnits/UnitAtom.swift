@@ -25,8 +25,8 @@ struct UnitAtom: Sendable, Equatable {
     let kind: QuantityKind
     /// The dimension of the atom alone.
     let dimension: UnitDimension
-    /// The multiplier to the base SI unit of ``dimension`` (kg, m, s, K, A; m³ for volume).
-    let scale: Double
+    /// The multiplier to the base SI unit of ``dimension`` (kg, m, s, K, A; m³ for volume), exact for decimals.
+    let scale: DecimalScale
     /// Whether metric prefixes may precede the symbol.
     let prefixable: Bool
     /// Linear, affine (temperature) or logarithmic (sound level).
@@ -34,7 +34,7 @@ struct UnitAtom: Sendable, Equatable {
     /// True for `mol`, which must carry a molar mass `<M>`; its scale is then `M` grams.
     let isMolar: Bool
 
-    init(_ symbol: String, _ kind: QuantityKind, _ dimension: UnitDimension, _ scale: Double,
+    init(_ symbol: String, _ kind: QuantityKind, _ dimension: UnitDimension, _ scale: DecimalScale,
          prefixable: Bool = false, behavior: AtomBehavior = .linear, isMolar: Bool = false) {
         self.symbol = symbol
         self.kind = kind
@@ -52,8 +52,8 @@ struct UnitAtom: Sendable, Equatable {
     }
 
     /// The multiplier this atom contributes inside a compound unit (1 per dB for a logarithmic level).
-    var compoundScale: Double {
-        if case .logarithmic = behavior { return 1 }
+    var compoundScale: DecimalScale {
+        if case .logarithmic = behavior { return .one }
         return scale
     }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// How values in a unit map to and from the base SI value of its dimension.
 enum UnitConversion: Sendable, Equatable {
     /// `base = (value + offset) × scale`. Offset is non-zero only for a lone `degC`/`degF`.
-    case linear(scale: Double, offset: Double)
+    case linear(scale: DecimalScale, offset: Double)
     /// `base = reference × 10^(value / multiplier)` (a lone `dBASPL`).
     case logarithmic(reference: Double, multiplier: Double)
 
     /// Converts a value in this unit to the base SI value.
     func toBase(_ value: Double) -> Double {
         switch self {
-        case let .linear(scale, offset): (value + offset) * scale
+        case let .linear(scale, offset): scale.convert(value + offset, to: .one)
         case let .logarithmic(reference, multiplier): reference * pow(10, value / multiplier)
         }
     }
@@ -18,9 +18,20 @@ enum UnitConversion: Sendable, Equatable {
     /// Converts a base SI value to a value in this unit.
     func fromBase(_ base: Double) -> Double {
         switch self {
-        case let .linear(scale, offset): base / scale - offset
+        case let .linear(scale, offset): DecimalScale.one.convert(base, to: scale) - offset
         case let .logarithmic(reference, multiplier): multiplier * log10(base / reference)
         }
+    }
+
+    /// Converts a value in this unit to a value in `target`'s unit (same dimension).
+    ///
+    /// Between two units without offset the scales are divided directly, so units that differ by a power of
+    /// ten (`L` and `mL`, `mg/dL` and `g/L`) convert exactly; otherwise the value goes through the base unit.
+    func convert(_ value: Double, to target: UnitConversion) -> Double {
+        if case let .linear(scale, 0) = self, case let .linear(targetScale, 0) = target {
+            return scale.convert(value, to: targetScale)
+        }
+        return target.fromBase(toBase(value))
     }
 }
 
@@ -51,21 +62,13 @@ struct UnitRepresentation: Sendable {
             return
         }
         var dimension = UnitDimension.none
-        var scale = 1.0
+        var scale = DecimalScale.one
         for factor in factors {
             dimension = dimension.multiplied(by: factor.atom.compoundDimension.raised(to: factor.exponent))
-            scale *= Self.integerPower(factor.compoundScale, factor.exponent)
+            scale = scale.multiplied(by: factor.compoundScale.raised(to: factor.exponent))
         }
         self.dimension = dimension
         self.conversion = .linear(scale: scale, offset: 0)
-    }
-
-    /// `base^exponent` by repeated multiplication for small exponents (exact for `0.001^-1`), `pow` beyond.
-    private static func integerPower(_ base: Double, _ exponent: Int) -> Double {
-        guard abs(exponent) <= 16 else { return pow(base, Double(exponent)) }
-        var result = 1.0
-        for _ in 0..<abs(exponent) { result *= base }
-        return exponent < 0 ? 1 / result : result
     }
 
     private static func loneConversion(of atom: UnitAtom) -> UnitConversion? {

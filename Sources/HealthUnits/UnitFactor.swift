@@ -23,8 +23,11 @@ struct UnitFactor: Sendable, Equatable {
     }
 
     /// The multiplier of one (prefixed) factor to base SI inside a compound unit, before the exponent.
-    var compoundScale: Double {
-        atom.compoundScale * prefix.factor * (molarMass ?? 1)
+    /// Prefixes only move the power of ten, so `mL` is exactly 10⁻⁶ m³.
+    var compoundScale: DecimalScale {
+        let prefixed = atom.compoundScale.multiplied(by: DecimalScale(mantissa: 1, exponent: prefix.decimalExponent))
+        guard let molarMass else { return prefixed }
+        return prefixed.multiplied(by: DecimalScale(decimal: molarMass))
     }
 
     /// The shortest decimal that reads back as the same `Double`, without a trailing `.0` (`180.15588000005408`, `180`).

@@ -56,8 +56,8 @@ struct UnitUsageInApps {
         let ml = HKUnit.literUnit(with: .milli)
         #expect(km.unitString == "km" && cm.unitString == "cm" && ml.unitString == "mL")
         #expect(HKQuantity(unit: km, doubleValue: 1.5).doubleValue(for: cm) == 150_000)
-        // Not exact: 0.001 × 0.001 is not the double nearest 1e-6, so 2 L reads back as 2000.0000000000002 mL.
-        #expect(abs(HKQuantity(unit: .liter(), doubleValue: 2).doubleValue(for: ml) - 2000) < 1e-9)
+        #expect(HKQuantity(unit: .liter(), doubleValue: 2).doubleValue(for: ml) == 2000)
+        #expect(HKQuantity(unit: ml, doubleValue: 250).doubleValue(for: .liter()) == 0.25)
     }
 
     @Test func unitHelpersDeclaredInAppExtensions() {
