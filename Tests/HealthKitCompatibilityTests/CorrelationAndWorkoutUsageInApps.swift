@@ -100,10 +100,8 @@ struct CorrelationAndWorkoutUsageInApps {
         running.locationType = .outdoor
         let copy = try #require(running.copy() as? HKWorkoutConfiguration)
         copy.locationType = .indoor
-        withKnownIssue("GAP: HKWorkoutConfiguration does not adopt NSCopying; NSObject.copy() returns the same object") {
-            #expect(running.locationType == .outdoor)
-            #expect(running !== copy)
-        }
+        #expect(running.locationType == .outdoor)
+        #expect(running !== copy)
         #expect(copy.activityType == .running)
     }
 

@@ -82,4 +82,28 @@ struct WorkoutTests {
         let open = HKWorkoutActivity(workoutConfiguration: configuration, start: start, end: nil, metadata: nil)
         #expect(open.duration == 0 && open.endDate == nil)
     }
+
+    @Test func aConfigurationCopyIsIndependent() throws {
+        let pool = HKWorkoutConfiguration()
+        pool.activityType = .swimming
+        pool.swimmingLocationType = .pool
+        pool.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+        let copy = try #require(pool.copy() as? HKWorkoutConfiguration)
+        #expect(copy !== pool)
+        #expect(copy == pool)
+        copy.activityType = .running
+        copy.lapLength = nil
+        #expect(pool.activityType == .swimming)
+        #expect(pool.lapLength?.doubleValue(for: .meter()) == 25)
+    }
+
+    @Test func anActivityKeepsItsOwnConfiguration() {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        let activity = HKWorkoutActivity(workoutConfiguration: configuration, start: start, end: start + 60, metadata: nil)
+        configuration.activityType = .running
+        activity.workoutConfiguration.activityType = .rowing
+        #expect(activity.workoutConfiguration.activityType == .cycling)
+        #expect(activity.copy() as? HKWorkoutActivity === activity)
+    }
 }

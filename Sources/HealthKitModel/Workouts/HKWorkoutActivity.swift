@@ -7,7 +7,11 @@ public final class HKWorkoutActivity: NSObject, @unchecked Sendable {
     /// The activity's identifier.
     public let uuid: UUID
     /// The activity's configuration (activity type, location).
-    public let workoutConfiguration: HKWorkoutConfiguration
+    ///
+    /// The configuration is mutable, so the activity keeps its own copy and hands out a fresh copy each time:
+    /// changing the configuration you passed in, or the one you read, never changes the activity.
+    public var workoutConfiguration: HKWorkoutConfiguration { configuration.copy() as! HKWorkoutConfiguration }
+    private let configuration: HKWorkoutConfiguration
     /// When the activity started.
     public let startDate: Date
     /// When the activity ended, or `nil` while it is in progress.
@@ -32,7 +36,7 @@ public final class HKWorkoutActivity: NSObject, @unchecked Sendable {
     package init(uuid: UUID, configuration: HKWorkoutConfiguration, start: Date, end: Date?, metadata: [String: Any]?,
                  events: [HKWorkoutEvent], statistics: [HKQuantityType: HKStatistics]) {
         self.uuid = uuid
-        self.workoutConfiguration = configuration
+        self.configuration = configuration.copy() as! HKWorkoutConfiguration
         self.startDate = start
         self.endDate = end
         self.metadata = (metadata?.isEmpty ?? true) ? nil : metadata

@@ -11,7 +11,9 @@ public enum HKWorkoutSessionLocationType: Int, Sendable {
 }
 
 /// How a workout or one of its activities is set up: the activity, the location, for swims the pool.
-public final class HKWorkoutConfiguration: NSObject, @unchecked Sendable {
+///
+/// The class is mutable, so `copy()` returns a new, independent configuration (HealthKit's adopts `NSCopying`).
+public final class HKWorkoutConfiguration: NSObject, NSCopying, @unchecked Sendable {
     /// The kind of activity.
     public var activityType: HKWorkoutActivityType = .other
     /// Indoors or outdoors.
@@ -23,6 +25,17 @@ public final class HKWorkoutConfiguration: NSObject, @unchecked Sendable {
 
     /// Creates a configuration for an unknown location and the `.other` activity.
     public override init() { super.init() }
+
+    /// A new configuration with the same settings; changing one does not change the other.
+    /// (`lapLength` is shared: quantities are immutable.)
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = HKWorkoutConfiguration()
+        copy.activityType = activityType
+        copy.locationType = locationType
+        copy.swimmingLocationType = swimmingLocationType
+        copy.lapLength = lapLength
+        return copy
+    }
 
     /// Configurations are equal when every setting is.
     public override func isEqual(_ object: Any?) -> Bool {
