@@ -99,10 +99,9 @@ struct SampleUsageInApps {
         #expect(sample.metadata?[HKMetadataKeyMenstrualCycleStart] as? Bool == true)
         #expect(sample.metadata?[HKMetadataKeySyncVersion] as? Int == 2)
         #expect(sample.metadata?[HKMetadataKeySyncVersion] as? NSNumber == NSNumber(value: 2))
-        withKnownIssue("GAP: metadata values keep their Swift type; iOS returns NSNumbers that cast to any numeric type") {
-            #expect(sample.metadata?[HKMetadataKeySyncVersion] as? Double == 2)
-            #expect(sample.metadata?[HKMetadataKeyMenstrualCycleStart] as? Int == 1)
-        }
+        #expect(sample.metadata?[HKMetadataKeySyncVersion] as? Double == 2.0)
+        #expect(sample.metadata?[HKMetadataKeyMenstrualCycleStart] as? Int == 1)
+        #expect(sample.metadata?[HKMetadataKeyMenstrualCycleStart] as? NSNumber == NSNumber(value: true))
     }
 
     @Test func nightOfSleepStages() {

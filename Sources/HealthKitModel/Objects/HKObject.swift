@@ -12,7 +12,8 @@ public class HKObject: NSObject, @unchecked Sendable {
     public let sourceRevision: HKSourceRevision
     /// The device that produced the data, if known.
     public let device: HKDevice?
-    /// Extra information; values are strings, numbers, dates or quantities.
+    /// Extra information; values are strings, `NSNumber`s, dates or quantities. Numbers come back as `NSNumber`s
+    /// whatever Swift type was stored, as in HealthKit, so `2` reads back `as? Double` and `true` `as? Int`.
     public let metadata: [String: Any]?
 
     /// The app that created the object.
@@ -24,7 +25,7 @@ public class HKObject: NSObject, @unchecked Sendable {
         self.uuid = uuid
         self.sourceRevision = sourceRevision ?? HKSourceRevision.currentApp
         self.device = device
-        self.metadata = (metadata?.isEmpty ?? true) ? nil : metadata
+        self.metadata = HKMetadataValidation.normalized(metadata)
         super.init()
     }
 

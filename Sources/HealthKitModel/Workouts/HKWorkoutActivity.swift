@@ -39,7 +39,7 @@ public final class HKWorkoutActivity: NSObject, @unchecked Sendable {
         self.configuration = configuration.copy() as! HKWorkoutConfiguration
         self.startDate = start
         self.endDate = end
-        self.metadata = (metadata?.isEmpty ?? true) ? nil : metadata
+        self.metadata = HKMetadataValidation.normalized(metadata)
         self.workoutEvents = events
         self.allStatistics = statistics
         super.init()

@@ -37,7 +37,7 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
     private init(validated type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
         self.type = type
         self.dateInterval = dateInterval
-        self.metadata = (metadata?.isEmpty ?? true) ? nil : metadata
+        self.metadata = HKMetadataValidation.normalized(metadata)
         super.init()
     }
 
