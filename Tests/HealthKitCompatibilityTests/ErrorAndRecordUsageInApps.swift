@@ -112,10 +112,16 @@ struct ErrorAndRecordUsageInApps {
         } catch {
             Issue.record("the code pattern should match an NSError in HKErrorDomain")
         }
-        withKnownIssue("GAP: `as? HKError` does not bridge an NSError in HKErrorDomain off Apple platforms") {
-            let cast = fromObjectiveC as? HKError
-            #expect(cast?.code == .errorAuthorizationDenied)
+        let cast = fromObjectiveC as? HKError
+        #expect(cast?.code == .errorAuthorizationDenied)
+        do {
+            throw fromObjectiveC
+        } catch let error as HKError {
+            #expect(error.code == .errorAuthorizationDenied)
+        } catch {
+            Issue.record("`catch let error as HKError` should match an NSError in HKErrorDomain")
         }
+        #expect(NSError(domain: "com.example", code: 4) as Error as? HKError == nil)
     }
 
     @Test func fhirVersionsFromStrings() throws {

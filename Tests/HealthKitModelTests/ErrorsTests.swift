@@ -94,4 +94,30 @@ struct ErrorsTests {
         #expect(HKError(.errorNoData, "a") != HKError(.errorNoData, "b"))
         #expect(Set([HKError(.errorNoData), HKError(.errorNoData)]).count == 1)
     }
+
+    @Test func anNSErrorInHealthKitsDomainCastsToHKError() throws {
+        let nsError = NSError(domain: HKErrorDomain, code: 4, userInfo: [NSLocalizedDescriptionKey: "Not allowed"])
+        let error: any Error = nsError
+        let cast = try #require(error as? HKError)
+        #expect(cast.code == .errorAuthorizationDenied)
+        #expect(cast.localizedDescription == "Not allowed")
+        #expect((nsError as Any) as? HKError == cast)
+        #expect(HKError(_bridgedNSError: nsError) == cast)
+    }
+
+    @Test func onlyKnownCodesInHealthKitsDomainCast() {
+        #expect((NSError(domain: "com.example", code: 4) as any Error) as? HKError == nil)
+        #expect((NSError(domain: HKErrorDomain, code: 99) as any Error) as? HKError == nil)
+        #expect(HKError.Code.errorAuthorizationDenied ~= NSError(domain: HKErrorDomain, code: 4))
+    }
+
+    @Test func hkErrorRoundTripsThroughNSError() throws {
+        let original = HKError(.errorNoData, "Nothing here")
+        let nsError = original as NSError
+        #expect(nsError.domain == HKErrorDomain && nsError.code == 11)
+        #expect(nsError.localizedDescription == "Nothing here")
+        #expect((nsError as any Error) as? HKError == original)
+        let boxed: Any = original
+        #expect(boxed as? HKError == original)
+    }
 }
