@@ -7,7 +7,8 @@ public let HKErrorDomain: String = "com.apple.healthkit"
 ///
 /// Catch a specific code with `catch HKError.errorAuthorizationDenied`, or bind the error with
 /// `catch let error as HKError where error.code == .errorNoData`. The error bridges to `NSError`
-/// with domain ``HKErrorDomain`` and the code's raw value, on Linux as on Apple platforms.
+/// with domain ``HKErrorDomain`` and the code's raw value, and an `NSError` in ``HKErrorDomain`` with a known
+/// code casts back with `as? HKError`, on Linux as on Apple platforms (see `HKError+Bridging.swift`).
 public struct HKError: CustomNSError, Hashable, Sendable {
     /// The codes of ``HKErrorDomain`` errors (HealthKit's `HKErrorCode`).
     public enum Code: Int, Hashable, Sendable, Equatable {
