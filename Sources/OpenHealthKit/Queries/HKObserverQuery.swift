@@ -8,8 +8,9 @@ public typealias HKObserverQueryCompletionHandler = () -> Void
 /// A long-running query that calls its handler after every commit that saves or deletes samples it matches.
 ///
 /// Commits by this store, other stores and other processes on the same database all count: the store's
-/// change monitor polls the change log (see ``HKHealthStore/changePollingInterval``). The handler is called
-/// once per poll that found matching changes, however many there were, and not when the query starts.
+/// change monitor polls the change log (see ``HKHealthStore/changePollingInterval``). As on an iPhone, the
+/// handler is called once as soon as the query starts (apps use that call for their first sync), and then
+/// once per poll that found matching changes, however many there were.
 /// When background delivery is enabled for a type (``HKHealthStore/enableBackgroundDelivery(for:frequency:withCompletion:)``)
 /// notifications for it are at least the frequency's interval apart; changes in between are reported
 /// together when the interval has passed. Runs until ``HKHealthStore/stop(_:)``.
@@ -56,6 +57,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
             handler(self, nil, {}, HKError.from(error))
             return
         }
+        // iOS calls the handler once when an observer query starts; apps rely on it for their first read.
+        if !run.isCancelled { handler(self, Set(queryDescriptors.map(\.sampleType)), {}, nil) }
         let follower = ChangeFollower(run: run, after: start)
         follower.handler = { [self, unowned follower] seen, latest, now in
             do {
