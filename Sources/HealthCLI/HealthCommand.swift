@@ -12,7 +12,7 @@ public struct HealthCommand: AsyncParsableCommand {
             """,
         subcommands: [
             UnitsCommand.self, TypesCommand.self, QueryCommand.self, SourcesCommand.self, ChangesCommand.self,
-            PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
+            AddCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
         ]
     )
 
