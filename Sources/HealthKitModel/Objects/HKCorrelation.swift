@@ -77,19 +77,30 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
 }
 
 extension HKCorrelationType {
-    /// Whether samples of `memberType` may belong to a correlation of this type (OpenHealthKit extension):
-    /// blood pressure takes its systolic and diastolic readings, food takes dietary quantities.
-    public func allowsMember(_ memberType: HKSampleType) -> Bool {
+    /// The types whose samples a correlation of this type groups (OpenHealthKit extension): blood pressure
+    /// takes systolic and diastolic readings, food takes the dietary quantity types. Apps request
+    /// authorization for these, never for the correlation type itself.
+    public var memberTypes: [HKSampleType] {
         switch identifier {
         case HKCorrelationTypeIdentifier.bloodPressure.rawValue:
-            return memberType.identifier == HKQuantityTypeIdentifier.bloodPressureSystolic.rawValue
-                || memberType.identifier == HKQuantityTypeIdentifier.bloodPressureDiastolic.rawValue
+            [HKQuantityType(.bloodPressureSystolic), HKQuantityType(.bloodPressureDiastolic)]
         case HKCorrelationTypeIdentifier.food.rawValue:
-            return memberType.identifier.hasPrefix("HKQuantityTypeIdentifierDietary")
+            HKCorrelationMemberTypes.dietary
         default:
-            return memberType is HKQuantityType || memberType is HKCategoryType
+            []
         }
     }
+
+    /// Whether samples of `memberType` may belong to a correlation of this type (OpenHealthKit extension).
+    public func allowsMember(_ memberType: HKSampleType) -> Bool {
+        memberTypes.contains(memberType)
+    }
+}
+
+/// The dietary quantity types, computed once.
+private enum HKCorrelationMemberTypes {
+    static let dietary: [HKSampleType] = HKObjectType.allQuantityTypes
+        .filter { $0.identifier.hasPrefix("HKQuantityTypeIdentifierDietary") }
 }
 
 /// Key path of the correlation a sample belongs to, for predicates.

@@ -33,7 +33,7 @@ struct AuthorizationDecisions {
     func sharingStatus(for type: HKObjectType) -> HKAuthorizationStatus {
         if allowsEverything { return AuthorizationRules.isShareable(type) || type.kind == .correlation ? .sharingAuthorized : .sharingDenied }
         if type.kind == .correlation {
-            let members = CorrelationMembers.types(of: type).map { share[$0.identifier] }
+            let members = Self.memberTypes(of: type).map { share[$0.identifier] }
             if members.contains(true) { return .sharingAuthorized }
             return members.contains(false) ? .sharingDenied : .notDetermined
         }
@@ -50,24 +50,13 @@ struct AuthorizationDecisions {
     /// Whether the app may read every sample of `type` (a correlation: any of its member types).
     func mayRead(_ type: HKObjectType) -> Bool {
         if allowsEverything { return true }
-        if type.kind == .correlation { return CorrelationMembers.types(of: type).contains { read[$0.identifier] == true } }
+        if type.kind == .correlation { return Self.memberTypes(of: type).contains { read[$0.identifier] == true } }
         return read[type.identifier] == true
     }
-}
 
-/// The member types of HealthKit's correlations: apps request and are granted these, never the correlation.
-enum CorrelationMembers {
-    private static let dietary: [HKObjectType] = HKObjectType.allQuantityTypes
-        .filter { $0.identifier.hasPrefix("HKQuantityTypeIdentifierDietary") }
-
-    /// Blood pressure: systolic and diastolic; food: every dietary quantity type.
-    static func types(of correlation: HKObjectType) -> [HKObjectType] {
-        switch correlation.identifier {
-        case HKCorrelationTypeIdentifier.bloodPressure.rawValue:
-            [HKQuantityType(.bloodPressureSystolic), HKQuantityType(.bloodPressureDiastolic)]
-        case HKCorrelationTypeIdentifier.food.rawValue: dietary
-        default: []
-        }
+    /// The member types of a correlation type (none for any other type).
+    private static func memberTypes(of type: HKObjectType) -> [HKSampleType] {
+        (type as? HKCorrelationType)?.memberTypes ?? []
     }
 }
 
