@@ -54,7 +54,7 @@ var targets: [Target] = [
 #if !canImport(Darwin)
 products.append(.library(name: "HealthKit", targets: ["HealthKit"]))
 targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit"]))
-targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit"]))
+targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit", "HealthDatabaseSQLite"]))
 #endif
 
 let package = Package(
