@@ -1,0 +1,106 @@
+// The only part of the store and query scenarios that is not iOS code: how a scenario gets its
+// HKHealthStore. On an iPhone an app writes `HKHealthStore()` and the system shows the permission sheet;
+// here each scenario opens a store over an in-memory or temporary SQLite database, names the app, and
+// answers the sheet with an OPENHEALTHKIT_AUTHORIZATION policy so that no terminal is needed.
+// Everything after the store is opened (in the Store*/Query* scenario files) is written as iOS code.
+import Foundation
+import HealthDatabase
+import HealthDatabaseSQLite
+import HealthKit
+import Testing
+
+/// One person's device: a health database and the apps installed on it.
+final class ScenarioDevice: @unchecked Sendable {
+    static let stepCounterApp = "com.example.scenarios.stepcounter"
+    static let coachApp = "com.example.scenarios.coach"
+
+    /// The person's database (shared by every app on the device).
+    let storage: any HealthStorage
+    /// The database file, when the device keeps one (nil: in memory).
+    let path: String?
+
+    /// A device whose database lives in memory.
+    init() throws {
+        storage = try SQLiteHealthStorage.inMemory()
+        path = nil
+    }
+
+    /// A device whose database is the SQLite file at `path` (a fresh temporary file by default).
+    init(path: String) throws {
+        self.path = path
+        storage = try SQLiteHealthStorage(path: path)
+    }
+
+    /// A fresh path for a database file in its own temporary folder.
+    static func temporaryDatabasePath() -> String {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("openhealthkit-scenarios-\(UUID().uuidString)")
+            .appendingPathComponent("health.sqlite").path
+    }
+
+    /// `HKHealthStore()` as app `app` sees it; the permission sheet answers with `policy`
+    /// (`allow`, `deny`, or anything else to see how a bad policy fails).
+    func healthStore(app: String = ScenarioDevice.stepCounterApp, policy: String = "allow") -> HKHealthStore {
+        HKHealthStore(storage: storage, app: HKSource(name: app, bundleIdentifier: app),
+                      environment: ["OPENHEALTHKIT_AUTHORIZATION": policy])
+    }
+
+    /// The same app launched again in a new process: a new store over a new connection to the same file.
+    func relaunch(app: String = ScenarioDevice.stepCounterApp, policy: String = "allow") throws -> HKHealthStore {
+        let path = try #require(path, "relaunching needs a device with a database file")
+        return HKHealthStore(storage: try SQLiteHealthStorage(path: path), app: HKSource(name: app, bundleIdentifier: app),
+                             environment: ["OPENHEALTHKIT_AUTHORIZATION": policy])
+    }
+
+    /// Health records arriving from the person's provider (the Health app downloads them; apps never write them).
+    func downloadHealthRecords(_ records: [HKClinicalRecord]) throws {
+        var rows: [SampleRecord] = []
+        for record in records { rows += try ObjectMapping.records(from: record) }
+        _ = try storage.save(rows)
+    }
+
+    /// The source revision of the provider's records.
+    static let providerRevision = HKSourceRevision(
+        source: HKSource(name: "Good Health Clinic", bundleIdentifier: "com.apple.public.health.clinical"),
+        version: nil, productType: nil,
+        operatingSystemVersion: OperatingSystemVersion(majorVersion: 18, minorVersion: 0, patchVersion: 0))
+}
+
+/// Events that handlers deliver on background queues, with bounded waits.
+final class Deliveries<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+
+    func append(_ element: Element) { lock.withLock { items.append(element) } }
+
+    var all: [Element] { lock.withLock { items } }
+
+    /// Waits (at most `timeout` seconds) until at least `count` elements arrived; returns whether they did.
+    @discardableResult
+    func wait(for count: Int, timeout: TimeInterval = 10) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if all.count >= count { return true }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return all.count >= count
+    }
+}
+
+/// Runs `body` with a deadline: cancels it and fails after `seconds`.
+func withDeadline<T: Sendable>(_ seconds: TimeInterval = 10, sourceLocation: SourceLocation = #_sourceLocation,
+                               _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            Issue.record("timed out after \(seconds) s", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+        return value
+    }
+}
