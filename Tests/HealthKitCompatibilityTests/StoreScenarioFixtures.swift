@@ -45,6 +45,12 @@ final class ScenarioDevice: @unchecked Sendable {
                       environment: ["OPENHEALTHKIT_AUTHORIZATION": policy])
     }
 
+    /// `HKHealthStore()` for the app the process itself is (`HKSource.default()`), so that code using
+    /// `HKSource.default()` finds the store's own samples.
+    func healthStoreForThisProcess(policy: String = "allow") -> HKHealthStore {
+        HKHealthStore(storage: storage, app: HKSource.default(), environment: ["OPENHEALTHKIT_AUTHORIZATION": policy])
+    }
+
     /// The same app launched again in a new process: a new store over a new connection to the same file.
     func relaunch(app: String = ScenarioDevice.stepCounterApp, policy: String = "allow") throws -> HKHealthStore {
         let path = try #require(path, "relaunching needs a device with a database file")
