@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The speed benchmarks of docs/issue 3, kept out of the main package so `swift test` never builds them.
+//
+//   swift run -c release --package-path Benchmarks openhealthkit-bench all
+//
+// See BENCHMARKS.md at the repository root for the figures and the exact commands.
+let package = Package(
+    name: "OpenHealthKitBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "OpenHealthKit", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // One plain executable: `save`, `latest`, `anchored` or `all`, printing medians and ratios.
+        // It imports HealthDatabase and HealthDatabaseSQLite (modules of the root package reached through
+        // OpenHealthKit) to time the storage layer directly, and GRDB for the hand-written SQL.
+        .executableTarget(
+            name: "openhealthkit-bench",
+            dependencies: [
+                .product(name: "OpenHealthKit", package: "OpenHealthKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)
