@@ -73,7 +73,10 @@ public protocol HealthStorage: Sendable {
     ///
     /// A record with a sync identifier replaces the stored record with the same source and sync identifier
     /// when its sync version is higher (the old one leaves a tombstone, and its children move to the new
-    /// record), and is ignored when it is not. Throws ``StorageError/duplicateUUID(_:)`` when a UUID is taken.
+    /// record, except its children of kind ``RecordKind/other``: those are parts of the old record itself, such
+    /// as a workout's activities, and are deleted with it, leaving tombstones), and is ignored when it is not.
+    /// Records whose parent is ignored in the same call are ignored too (reported in ``SaveOutcome/ignored``).
+    /// Throws ``StorageError/duplicateUUID(_:)`` when a UUID is taken.
     func save(_ records: [SampleRecord]) throws -> SaveOutcome
 
     /// Deletes the records with these UUIDs (and their children) that `source` wrote, or any source's when
@@ -84,7 +87,11 @@ public protocol HealthStorage: Sendable {
     func delete(matching filter: SampleFilter) throws -> [Tombstone]
 
     /// The records matching `filter`, sorted, at most `limit` of them (all when nil).
-    func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord]
+    ///
+    /// With `includePayload` false every record comes back with a nil ``SampleRecord/payload`` and the engine
+    /// does not read the payloads at all (document lists without their XML); everything else is as with true.
+    /// ``records(matching:sort:limit:)`` reads with payloads.
+    func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord]
 
     /// How many records match `filter`.
     func count(matching filter: SampleFilter) throws -> Int
@@ -115,6 +122,13 @@ public protocol HealthStorage: Sendable {
 
     /// Removes `app`'s grants for these types (all its grants when `types` is nil).
     func removeGrants(for app: String, types: Set<String>?) throws
+}
+
+extension HealthStorage {
+    /// The records matching `filter`, sorted, at most `limit` of them (all when nil), payloads included.
+    public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord] {
+        try records(matching: filter, sort: sort, limit: limit, includePayload: true)
+    }
 }
 
 /// An app's decision for one type and one kind of access, as the permission sheet recorded it.

@@ -104,6 +104,10 @@ public indirect enum SampleFilter: Sendable, Hashable {
     case parent(UUID)
     /// Records that do not belong to any record of this kind (e.g. not part of a correlation).
     case noParent(of: RecordKind)
+    /// Records that have at least one child record (a record whose `parent` is this record) matching the
+    /// filter: correlations with a matching member, workouts with a matching activity. Nest it to reach
+    /// grandchildren; `not(hasChild(f))` matches records with no such child, childless records included.
+    case hasChild(SampleFilter)
     /// Records that match every filter.
     case and([SampleFilter])
     /// Records that match any filter.

@@ -85,6 +85,7 @@ enum FilterSQL {
             return SQLPart("s.parent_id = (SELECT id FROM sample WHERE uuid = ?)", [uuid])
         case .noParent(let kind):
             return SQLPart("s.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM sample p WHERE p.id = s.parent_id AND p.kind = ?)", [kind.rawValue])
+        case .hasChild(let child): return hasChild(child)
         case .and(let filters): return filters.isEmpty ? .always : .joined(filters.map(samples), "AND")
         case .or(let filters): return filters.isEmpty ? .never : .joined(filters.map(samples), "OR")
         case .not(let filter): return negate(samples(filter))
@@ -118,6 +119,45 @@ enum FilterSQL {
         case .not(let filter): return tombstoneCondition(filter).map(negate)
         default: return nil
         }
+    }
+
+    /// `EXISTS` over the record's children (the partial `sample_parent` index finds them), the child
+    /// filter compiled for the inner alias. Inner aliases nest (`c1`, `c2`, ...) by rewriting `s.`
+    /// references of the child condition, so the condition never sees the outer row by mistake.
+    private static func hasChild(_ child: SampleFilter) -> SQLPart {
+        let inner = samples(child)
+        let alias = "c\(depth(child) + 1)"
+        let condition = renamed(inner.sql, to: alias)
+        return SQLPart("EXISTS (SELECT 1 FROM sample \(alias) WHERE \(alias).parent_id = s.id AND (\(condition)))", inner.arguments)
+    }
+
+    /// How deeply `hasChild` nests inside `filter` (0 when it does not).
+    private static func depth(_ filter: SampleFilter) -> Int {
+        switch filter {
+        case .hasChild(let child): return depth(child) + 1
+        case .and(let filters), .or(let filters): return filters.map(depth).max() ?? 0
+        case .not(let filter): return depth(filter)
+        default: return 0
+        }
+    }
+
+    /// `sql` with the outer row's alias `s.` (as a whole word) replaced by `alias.`.
+    private static func renamed(_ sql: String, to alias: String) -> String {
+        var result = ""
+        var previous: Character = " "
+        var index = sql.startIndex
+        while index < sql.endIndex {
+            let character = sql[index]
+            let next = sql.index(after: index)
+            if character == "s", next < sql.endIndex, sql[next] == ".", !(previous.isLetter || previous.isNumber || previous == "_") {
+                result += alias
+            } else {
+                result.append(character)
+            }
+            previous = character
+            index = next
+        }
+        return result
     }
 
     private static func negate(_ part: SQLPart) -> SQLPart {

@@ -8,10 +8,18 @@ import HealthDatabase
 /// fields of the records that have any, with one query per batch.
 struct RecordReader {
     /// The columns a record is rebuilt from (`s` is `sample`, `p` its parent, joined on `parent_id`).
-    static let columns = """
-        s.id, s.uuid, s.kind, s.type, s.start, s.end, s.quantity, s.unit, s.original_quantity, s.count, \
-        s.category_value, s.source_id, s.device_id, s.sync_identifier, s.sync_version, p.uuid, s.payload, s.has_fields
+    static let columns = columns(includePayload: true)
+    /// ``columns`` with NULL in place of the payload, for reads that leave payloads out.
+    static let columnsWithoutPayload = columns(includePayload: false)
+
+    /// The record columns, with or without the payload (always the same count and positions).
+    static func columns(includePayload: Bool) -> String {
         """
+        s.id, s.uuid, s.kind, s.type, s.start, s.end, s.quantity, s.unit, s.original_quantity, s.count, \
+        s.category_value, s.source_id, s.device_id, s.sync_identifier, s.sync_version, p.uuid, \
+        \(includePayload ? "s.payload" : "NULL"), s.has_fields
+        """
+    }
     /// The join that gives ``columns`` the parent's UUID.
     static let parentJoin = "LEFT JOIN sample p ON p.id = s.parent_id"
     /// How many columns ``columns`` lists.

@@ -24,19 +24,27 @@ struct RecordWriter {
     ///
     /// A record with a sync identifier whose source already stored one with the same identifier replaces
     /// it when its sync version is higher (a missing version counts as 0) and is ignored otherwise. The
-    /// replaced record's tombstone takes the position before the new record's.
+    /// replaced record's tombstone takes the position before the new record's; its children move to the new
+    /// record, but for its `.other` children (see ``OwnedChildren``). Children of an ignored record are ignored.
     func save(_ records: [SampleRecord], _ db: Database, next: inout Int64,
               pending: inout IdentityCache.Pending) throws -> SaveOutcome {
         var outcome = SaveOutcome()
         let insert = try db.cachedStatement(sql: Self.insertSQL)
         let insertField = try db.cachedStatement(sql: Self.fieldSQL)
+        var ignored: Set<UUID> = []
         for record in records {
+            if let parent = record.parent, ignored.contains(parent) {
+                ignored.insert(record.uuid)
+                outcome.ignored.append(record.uuid)
+                continue
+            }
             var replacing: Int64?
             if let syncIdentifier = record.syncIdentifier,
                let row = try Row.fetchOne(db.cachedStatement(sql: Self.syncSQL),
                                           arguments: [syncIdentifier, record.source.bundleIdentifier]) {
                 let storedVersion: Int64 = row[1] ?? 0
                 guard (record.syncVersion ?? 0) > storedVersion else {
+                    ignored.insert(record.uuid)
                     outcome.ignored.append(record.uuid)
                     continue
                 }
@@ -63,6 +71,7 @@ struct RecordWriter {
                 try insertField.execute(arguments: [id, key, columns.kind, columns.text, columns.number, columns.extra])
             }
             if let replacing, let tombstonePosition {
+                try OwnedChildren.retire(of: replacing, db, &next)
                 try db.execute(sql: "UPDATE sample SET parent_id = ? WHERE parent_id = ?", arguments: [id, replacing])
                 outcome.replaced.append(try ChangeLog.retire(replacing, at: tombstonePosition, db))
             }

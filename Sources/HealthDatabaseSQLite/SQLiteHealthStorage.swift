@@ -140,9 +140,9 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
-    /// See ``HealthStorage/records(matching:sort:limit:)``.
-    public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord] {
-        let query = SampleQuery.select(filter, sort: sort, limit: limit)
+    /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``.
+    public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
+        let query = SampleQuery.select(filter, sort: sort, limit: limit, includePayload: includePayload)
         return try read { db in try reader.records(db, sql: query.sql, arguments: query.arguments) }
     }
 

@@ -3,14 +3,14 @@ import HealthDatabase
 
 /// The SELECT statements that read records and sources.
 enum SampleQuery {
-    /// Records matching `filter`, sorted, limited in SQL.
+    /// Records matching `filter`, sorted, limited in SQL; without `includePayload` the payload column is NULL.
     ///
     /// Ties are broken by change position, in the direction of the last criterion (save order when
     /// ascending or unsorted), so `start DESC, id DESC` reads the `(type, start)` index backwards with
     /// no sort step.
-    static func select(_ filter: SampleFilter, sort: [SampleSort], limit: Int?) -> SQLPart {
+    static func select(_ filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool = true) -> SQLPart {
         var query = FilterSQL.samples(filter)
-        query.sql = "SELECT \(RecordReader.columns) FROM sample s \(RecordReader.parentJoin) WHERE \(query.sql) ORDER BY "
+        query.sql = "SELECT \(includePayload ? RecordReader.columns : RecordReader.columnsWithoutPayload) FROM sample s \(RecordReader.parentJoin) WHERE \(query.sql) ORDER BY "
         for criterion in sort {
             let direction = criterion.ascending ? "ASC" : "DESC"
             switch criterion.key {
