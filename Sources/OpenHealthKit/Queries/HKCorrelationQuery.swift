@@ -4,8 +4,9 @@ import HealthDatabase
 /// Reads correlations of a type matching a predicate whose members match per-type predicates.
 ///
 /// A correlation matches when, for each type in ``samplePredicates``, some member of that type matches that
-/// type's predicate; types not in the dictionary are not filtered. The store finds the matching members
-/// first (only their parent UUIDs are used), then reads the correlations with those UUIDs, then their members.
+/// type's predicate; types not in the dictionary are not filtered. Each entry becomes one `hasChild` condition
+/// (members the app may read, of that type, matching that predicate), so the store selects the correlations
+/// in one statement, then reads their members.
 public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, the correlations (nil on error), an error.
     public typealias Completion = (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
@@ -39,11 +40,7 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     private func correlations(_ context: QueryContext) throws -> [HKCorrelation] {
         var filters = [try context.filter(types: [correlationType], predicate: predicate)]
         for (memberType, memberPredicate) in samplePredicates ?? [:] {
-            let memberFilter = SampleFilter.and([.types([memberType.identifier]), try QueryMapping.filter(from: memberPredicate),
-                                                 .not(.noParent(of: .correlation))])
-            let members = try context.storage.records(matching: try context.filter(memberFilter, types: [memberType]),
-                                                      sort: [], limit: nil)
-            filters.append(.uuids(Set(members.compactMap(\.parent))))
+            filters.append(.hasChild(try context.filter(types: [memberType], predicate: memberPredicate)))
         }
         let records = try context.storage.records(matching: .and(filters), sort: [], limit: nil)
         return try QueryMapping.samples(from: records, storage: context.storage).compactMap { $0 as? HKCorrelation }

@@ -5,7 +5,7 @@ import HealthDatabase
 ///
 /// The handler is called with successive batches (`done` false) and finally once with an empty array and
 /// `done` true. Without ``includeDocumentData`` the documents come without their XML (title, patient,
-/// author and custodian are kept). Predicates may use the `HKPredicateKeyPathCDA…` key paths.
+/// author and custodian are kept), and the store does not read the XML at all. Predicates may use the `HKPredicateKeyPathCDA…` key paths.
 public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, a batch of documents (nil on error), whether this is the last call, an error.
     public typealias ResultsHandler = (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void
@@ -38,7 +38,8 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
         let result = Result { () throws -> [HKDocumentSample] in
             let records = try context.storage.records(
                 matching: try context.filter(types: [objectType].compactMap { $0 }, predicate: predicate),
-                sort: try QueryMapping.sorts(from: sortDescriptors), limit: QueryMapping.storageLimit(limit))
+                sort: try QueryMapping.sorts(from: sortDescriptors), limit: QueryMapping.storageLimit(limit),
+                includePayload: includeDocumentData)
             return try QueryMapping.samples(from: records, storage: context.storage).compactMap { $0 as? HKDocumentSample }
         }
         guard case .success(let documents) = result else {
@@ -48,7 +49,7 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
         }
         for start in stride(from: 0, to: documents.count, by: Self.batchSize) where !run.isCancelled {
             let batch = documents[start..<min(start + Self.batchSize, documents.count)]
-            resultsHandler(self, includeDocumentData ? Array(batch) : batch.map(Self.withoutData), false, nil)
+            resultsHandler(self, Array(batch), false, nil)
         }
         execution.finish()
         resultsHandler(self, [], true, nil)
@@ -56,14 +57,5 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
 
     package override func fail(_ error: HKError) {
         resultsHandler(self, nil, true, error)
-    }
-
-    /// The sample with its document's XML left out.
-    private static func withoutData(_ sample: HKDocumentSample) -> HKDocumentSample {
-        guard let cda = sample as? HKCDADocumentSample, let document = cda.document else { return sample }
-        let stripped = HKCDADocument(documentData: nil, title: document.title, patientName: document.patientName,
-                                     authorName: document.authorName, custodianName: document.custodianName)
-        return HKCDADocumentSample(document: stripped, start: cda.startDate, end: cda.endDate, uuid: cda.uuid,
-                                   sourceRevision: cda.sourceRevision, device: cda.device, metadata: cda.metadata)
     }
 }
