@@ -9,9 +9,11 @@ import HealthKitModel
 /// holds what every kind shares and dispatches on the class or ``RecordKind``.
 package enum ObjectMapping {
     /// The records for `object`: one, or for a correlation the correlation followed by its members
-    /// (each with `parent` set), in the order `HealthStorage.save` wants them.
+    /// (each with `parent` set), or for a workout the workout followed by its activity records
+    /// (see ``WorkoutActivityRecords``), in the order `HealthStorage.save` wants them.
     package static func records(from object: HKObject) throws(HKError) -> [SampleRecord] {
         let main = try record(from: object)
+        if let workout = object as? HKWorkout { return [main] + WorkoutActivityRecords.records(for: workout, source: main.source) }
         guard let correlation = object as? HKCorrelation else { return [main] }
         var members: [SampleRecord] = []
         for member in correlation.objects.sorted(by: { $0.uuid.uuidString < $1.uuid.uuidString }) {

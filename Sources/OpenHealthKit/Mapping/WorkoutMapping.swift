@@ -6,7 +6,8 @@ import HealthKitModel
 ///
 /// Fields: ``FieldKey/workoutActivityType``, ``FieldKey/workoutDuration``, ``FieldKey/workoutTotalDistance``
 /// (metres) and, per quantity type with statistics, `@workout.sum|min|max|average.<type>` in the type's
-/// canonical unit, so workout predicates and sorts are plain field comparisons.
+/// canonical unit, so workout predicates and sorts are plain field comparisons. The payload keeps the
+/// activities whole; ``WorkoutActivityRecords`` adds one child record per activity for the activity predicates.
 package enum WorkoutMapping {
     /// Sets the payload and fields of a workout record.
     static func fill(_ record: inout SampleRecord, from workout: HKWorkout) throws(HKError) {
@@ -47,8 +48,8 @@ package enum WorkoutMapping {
                          uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata)
     }
 
-    /// The statistics that become fields, by name.
-    private static func figures(_ statistics: HKStatistics) -> [(FieldKey.WorkoutStatistic, HKQuantity?)] {
+    /// The statistics that become fields, by name (for workouts and for their activities).
+    static func figures(_ statistics: HKStatistics) -> [(FieldKey.WorkoutStatistic, HKQuantity?)] {
         [(.sum, statistics.sumQuantity()), (.min, statistics.minimumQuantity()),
          (.max, statistics.maximumQuantity()), (.average, statistics.averageQuantity())]
     }

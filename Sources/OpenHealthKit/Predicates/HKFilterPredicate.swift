@@ -43,7 +43,27 @@ public final class HKFilterPredicate: NSPredicate {
 /// of a predicate made by `NSPredicate(format:)` with HealthKit key paths, AND/OR/NOT compounds of those
 /// (nested), and `NSPredicate(value:)`. Block predicates and anything else give
 /// `HKError(.errorInvalidArgument)` naming the predicate: the store could only run them by loading every row.
+///
+/// Workout-activity predicates (`HKQuery.predicateForWorkoutActivities…`) describe an activity, not a sample:
+/// outside `HKQuery.predicateForWorkouts(activityPredicate:)` they give `HKError(.errorInvalidArgument)` too,
+/// so a query or delete using one bare fails rather than silently matching nothing.
 package func sampleFilter(from predicate: NSPredicate?) throws(HKError) -> SampleFilter {
+    let filter = try predicateFilter(from: predicate)
+    if WorkoutActivityFilter.hasBareActivityCondition(filter) {
+        throw HKError(.errorInvalidArgument, "Workout activity predicates can only be used inside "
+                      + "HKQuery.predicateForWorkouts(activityPredicate:) (\(predicate.map { "\($0)" } ?? "nil"))")
+    }
+    return filter
+}
+
+/// The filter of the activity predicate handed to `predicateForWorkouts(activityPredicate:)`: as
+/// ``sampleFilter(from:)``, activity conditions allowed.
+func activityConditionFilter(from predicate: NSPredicate) throws(HKError) -> SampleFilter {
+    try predicateFilter(from: predicate)
+}
+
+/// The filter `predicate` stands for, activity conditions included.
+private func predicateFilter(from predicate: NSPredicate?) throws(HKError) -> SampleFilter {
     guard let predicate else { return .all }
     if let filtered = predicate as? HKFilterPredicate { return filtered.filter }
     if let compound = predicate as? NSCompoundPredicate { return try compoundFilter(compound) }
@@ -70,7 +90,7 @@ private func compoundFilter(_ compound: NSCompoundPredicate) throws(HKError) -> 
         guard let subpredicate = item as? NSPredicate else {
             throw HKError(.errorInvalidArgument, "Compound predicate member \(item) is not an NSPredicate")
         }
-        filters.append(try sampleFilter(from: subpredicate))
+        filters.append(try predicateFilter(from: subpredicate))
     }
     switch compound.compoundPredicateType {
     case .and: return filters.isEmpty ? .all : (filters.count == 1 ? filters[0] : .and(filters))

@@ -3,6 +3,7 @@ import HealthDatabase
 import HealthKitModel
 
 // HealthKit's workout predicates: comparisons on the `@workout…` fields the mapping stores (see WorkoutMapping).
+// Activity predicates and predicateForWorkouts(activityPredicate:) are in HKQuery+WorkoutActivityPredicates.swift.
 // Quantities are converted to the canonical unit of the quantity type the field holds; an incompatible unit
 // traps as HealthKit does.
 extension HKQuery {
@@ -68,7 +69,6 @@ extension HKQuery {
     private class func workoutStatistic(
         _ statistic: FieldKey.WorkoutStatistic, _ type: HKQuantityType, _ operatorType: HKComparisonOperator, _ quantity: HKQuantity
     ) -> NSPredicate {
-        let value = quantity.doubleValue(for: type.canonicalUnit)
-        return HKFilterPredicate(.field(FieldKey.workout(statistic, type), Comparison(operatorType), .number(value)))
+        HKFilterPredicate(statisticFilter(FieldKey.workout(statistic, type), type, operatorType, quantity))
     }
 }

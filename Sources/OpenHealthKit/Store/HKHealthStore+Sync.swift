@@ -27,7 +27,7 @@ extension HKHealthStore {
     public func changes(after anchor: HKQueryAnchor?, limit: Int? = nil) throws -> HKChangeSet {
         do {
             let storage = try storage()
-            let filter = try readRestriction(for: HKObjectType.allSampleTypes)
+            let filter = SampleFilter.and([try readRestriction(for: HKObjectType.allSampleTypes), WorkoutActivityRecords.excluded])
             let start = anchor?.rawValue ?? 0
             let batch = try storage.changes(after: start, matching: filter, limit: limit)
             var saved: [SampleRecord] = []

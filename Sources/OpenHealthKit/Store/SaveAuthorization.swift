@@ -48,9 +48,10 @@ extension HKHealthStore {
     }
 
     /// The types whose sharing a save of `records` needs: each record's own type, but a correlation's
-    /// members instead of the correlation (apps are granted the member types).
+    /// members instead of the correlation (apps are granted the member types); a workout's activity
+    /// records need none (the workout type covers them).
     func typesToShare(_ records: [SampleRecord]) throws -> [HKObjectType] {
-        try Set(records.filter { $0.kind != .correlation }.map(\.type)).sorted().map { identifier in
+        try Set(records.filter { $0.kind != .correlation && !WorkoutActivityRecords.isActivity($0) }.map(\.type)).sorted().map { identifier in
             guard let type = HKObjectType.type(forIdentifier: identifier) else {
                 throw HKError.invalidArgument("Unknown type \(identifier)")
             }
