@@ -8,6 +8,7 @@ enum FormatKeyPath {
     static func filter(key: String, symbol: String, value: Any) throws(HKError) -> SampleFilter {
         if symbol == "IN" { return try membership(key: key, values: value) }
         let comparison = try self.comparison(symbol)
+        if value is NSNull { return try existence(key: key, comparison) }
         switch key {
         case HKPredicateKeyPathStartDate, HKPredicateKeyPathEndDate:
             return try DateBound.filter(onEnd: key == HKPredicateKeyPathEndDate, comparison, try cast(value, Date.self, key))
@@ -41,6 +42,14 @@ enum FormatKeyPath {
         if let attribute = attributes[key] { return attribute }
         let prefix = HKPredicateKeyPathMetadata + "."
         return key.hasPrefix(prefix) && key.count > prefix.count ? String(key.dropFirst(prefix.count)) : nil
+    }
+
+    /// `key != nil` (the metadata key or attribute is present) and `key == nil` (it is absent).
+    private static func existence(key: String, _ comparison: Comparison) throws(HKError) -> SampleFilter {
+        guard let field = fieldKey(key), comparison == .equal || comparison == .notEqual else {
+            throw HKError(.errorInvalidArgument, "nil can only be compared with == or != to a metadata key path, not \"\(key)\"")
+        }
+        return comparison == .notEqual ? .fieldExists(field) : .not(.fieldExists(field))
     }
 
     private static func membership(key: String, values: Any) throws(HKError) -> SampleFilter {

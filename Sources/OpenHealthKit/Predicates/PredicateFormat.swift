@@ -7,7 +7,9 @@ extension NSPredicate {
     /// format parser): comparisons `%K == %@`, `%K >= %@`, `<`, `<=`, `>`, `!=`, `IN`, with keys given as `%K` or
     /// literally (`startDate`, `UUID`, `workoutType`, `duration`, `quantity`, `value`, the CDA and FHIR key paths,
     /// `metadata.<key>`, `source`), values as `%@` (any object: Date, String, NSNumber, HKQuantity, UUID, arrays
-    /// for IN), `%d`, `%f` or literals, joined by AND/OR/NOT and parentheses.
+    /// for IN), `%d`, `%f` or literals, joined by AND/OR/NOT and parentheses. Key paths join with dots, so
+    /// `"%K.%K == %d", HKPredicateKeyPathMetadata, key, value` compares a metadata value; `!= nil` / `== nil`
+    /// test whether a metadata key is present (`"%K.%K != nil"`).
     ///
     /// Swift prefers this initialiser to Foundation's unavailable one, so HealthKit code written for Apple
     /// platforms compiles unchanged. A format the store cannot run does not trap: the query that uses the

@@ -47,14 +47,7 @@ struct PredicateFormatParser {
     }
 
     private mutating func comparison() throws(HKError) -> SampleFilter {
-        let key: String
-        switch next() {
-        case .word(let word)?: key = word
-        case .specifier("K")?:
-            guard let name = try argument() as? String else { throw invalid("%K needs a key path string") }
-            key = name
-        case let other: throw invalid("expected a key path, found \(other.map { "\($0)" } ?? "the end")")
-        }
+        let key = try keyPath()
         let symbol: String
         switch next() {
         case .symbol(let text)?: symbol = text
@@ -69,11 +62,39 @@ struct PredicateFormatParser {
         }
     }
 
+    /// A key path: a word or `%K`, joined with others by dots (`%K.%K`, `metadata.%K`, `%K.Key`, `metadata.Key`).
+    private mutating func keyPath() throws(HKError) -> String {
+        var key = try keyPart()
+        while true {
+            if key.hasSuffix(".") {
+                key += try keyPart()
+            } else if position < tokens.count, case .word(let word) = tokens[position], word.hasPrefix(".") {
+                position += 1
+                key += word
+            } else {
+                return key
+            }
+        }
+    }
+
+    private mutating func keyPart() throws(HKError) -> String {
+        switch next() {
+        case .word(let word)?: return word
+        case .specifier("K")?:
+            guard let name = try argument() as? String else { throw invalid("%K needs a key path string") }
+            return name
+        case let other: throw invalid("expected a key path, found \(other.map { "\($0)" } ?? "the end")")
+        }
+    }
+
     private mutating func operand() throws(HKError) -> Any {
         switch next() {
         case .specifier("@")?, .specifier("d")?, .specifier("i")?, .specifier("u")?, .specifier("f")?: return try argument()
         case .text(let text)?: return text
         case .number(let number)?: return NSNumber(value: number)
+        case .word(let word)? where ["NIL", "NULL"].contains(word.uppercased()): return NSNull()
+        case .word(let word)? where ["TRUE", "YES"].contains(word.uppercased()): return NSNumber(value: true)
+        case .word(let word)? where ["FALSE", "NO"].contains(word.uppercased()): return NSNumber(value: false)
         case let other: throw invalid("expected a value, found \(other.map { "\($0)" } ?? "the end")")
         }
     }
