@@ -9,11 +9,14 @@ import HealthDatabase
 ///     sortDescriptors: [SortDescriptor(\.endDate, order: .reverse)], limit: 10
 /// ).result(for: store)
 /// ```
-/// Sort descriptors may sort by `\.startDate` and `\.endDate`; the sort and the limit run in the store.
+/// Sort descriptors may sort by `\.startDate` and `\.endDate`, workouts also by `\.duration` (their totals are
+/// `HKQuantity` values, which are not `Comparable`: sort them with `NSSortDescriptor(key: HKWorkoutSortIdentifierTotalDistance, ...)`
+/// and `HKSampleQuery`); the sort and the limit run in the store.
 public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, @unchecked Sendable {
     /// The samples to match: any of these.
     public var predicates: [HKSamplePredicate<Sample>]
-    /// How to sort (by `\.startDate` or `\.endDate`); empty for the order samples were saved in.
+    /// How to sort (by `\.startDate`, `\.endDate`, or a workout's `\.duration`); empty for the
+    /// order samples were saved in.
     public var sortDescriptors: [SortDescriptor<Sample>]
     /// The most samples to return, or nil for all.
     public var limit: Int?
@@ -37,13 +40,22 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, @unchecke
         return samples.compactMap { $0 as? Sample }
     }
 
-    /// The storage sort for a key-path sort descriptor.
+    /// The storage sort for a key-path sort descriptor: the key path names one of HealthKit's sort identifiers
+    /// (``sortIdentifiers``), whose storage sort is the one `NSSortDescriptor(key:ascending:)` gets.
     static func sampleSort(_ descriptor: SortDescriptor<Sample>) throws -> SampleSort {
-        let ascending = descriptor.order == .forward
-        let startDate: PartialKeyPath<Sample> = \Sample.startDate
-        let endDate: PartialKeyPath<Sample> = \Sample.endDate
-        if descriptor.keyPath == startDate { return SampleSort(.startDate, ascending: ascending) }
-        if descriptor.keyPath == endDate { return SampleSort(.endDate, ascending: ascending) }
-        throw HKError(.errorInvalidArgument, "Samples can be sorted by \\.startDate or \\.endDate only, not \(descriptor)")
+        guard let keyPath = descriptor.keyPath.map({ $0 as AnyKeyPath }),
+              let identifier = sortIdentifiers.first(where: { $0.keyPath == keyPath })?.identifier,
+              let entry = SortMapping.entry(for: identifier) else {
+            throw HKError(.errorInvalidArgument,
+                          "Samples can be sorted by \\.startDate or \\.endDate (workouts also by \\.duration), not \(descriptor)")
+        }
+        return SampleSort(entry.key, ascending: descriptor.order == .forward)
+    }
+
+    /// The key paths a `SortDescriptor` may sort by, with the sort identifier each stands for (the workout totals
+    /// are `HKQuantity` values, which cannot form a `SortDescriptor`).
+    private static var sortIdentifiers: [(keyPath: AnyKeyPath, identifier: HKSortIdentifier)] {
+        [(\Sample.startDate, HKSampleSortIdentifierStartDate), (\Sample.endDate, HKSampleSortIdentifierEndDate),
+         (\HKWorkout.duration, HKWorkoutSortIdentifierDuration)]
     }
 }
