@@ -1,0 +1,91 @@
+import Foundation
+import HealthKitModel
+
+/// Builds a workout incrementally and saves it, the way HealthKit apps record workouts since iOS 17.
+///
+/// ```swift
+/// let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: .local())
+/// try await builder.beginCollection(at: start)
+/// try await builder.addSamples([energy, distance])
+/// try await builder.endCollection(at: end)
+/// let workout = try await builder.finishWorkout()
+/// ```
+///
+/// The builder moves from not begun, to collecting (`beginCollection`), to ended (`endCollection`), to finished
+/// (`finishWorkout`); `discardWorkout()` abandons it. Samples, events, metadata and activities can be added
+/// only while collecting; anything done in the wrong phase fails with `HKError(.errorInvalidArgument)`.
+///
+/// **Samples.** Samples added are checked at once (the app needs sharing authorization for their types, as for
+/// `save`) and kept by the builder; `finishWorkout()` saves them together with the workout in one transaction,
+/// each associated with the workout, so `HKQuery.predicateForObjects(from: workout)` finds them. Samples must not
+/// be in the store already (adding a saved sample makes finishing fail), and a discarded builder saves nothing.
+/// Their figures become the workout's ``allStatistics`` (see `statistics(for:)` for how they are computed).
+///
+/// **Finishing** needs sharing authorization for workouts; the workout's duration is its active time (the interval
+/// less the pauses its events record), its metadata what was added plus `HKMetadataKeyIndoorWorkout` from the
+/// configuration's location type when the app did not set it. Completion handlers run on a background queue.
+public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
+    let healthStore: HKHealthStore
+    private let configuration: HKWorkoutConfiguration
+    let state = Locked(WorkoutBuilderState())
+
+    /// The device the workout is recorded with; it becomes the workout's device.
+    public let device: HKDevice?
+
+    /// Creates a builder for a workout of `configuration`'s activity type, saved to `healthStore`.
+    public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
+        self.healthStore = healthStore
+        self.configuration = configuration.copy() as! HKWorkoutConfiguration
+        self.device = device
+        super.init()
+    }
+
+    /// The configuration the builder was created with (a copy: changing it does not change the builder).
+    public var workoutConfiguration: HKWorkoutConfiguration { configuration.copy() as! HKWorkoutConfiguration }
+
+    /// When collection began, or `nil` before `beginCollection`.
+    public var startDate: Date? { state.withLock { $0.startDate } }
+
+    /// When collection ended, or `nil` before `endCollection`.
+    public var endDate: Date? { state.withLock { $0.endDate } }
+
+    /// The metadata added so far (it becomes the workout's metadata).
+    public var metadata: [String: Any] { state.withLock { $0.metadata } }
+
+    /// The events added so far, in date order.
+    public var workoutEvents: [HKWorkoutEvent] { state.withLock { $0.events } }
+
+    /// The activities added so far, in date order.
+    public var workoutActivities: [HKWorkoutActivity] { state.withLock { $0.activities } }
+
+    /// The statistics of the quantity samples added so far, per quantity type.
+    public var allStatistics: [HKQuantityType: HKStatistics] {
+        WorkoutBuilderStatistics.compute(state.withLock { $0.samples })
+    }
+
+    /// The statistics of the samples of `quantityType` added so far, or `nil` when none were added.
+    ///
+    /// Cumulative types have a sum; discrete types a minimum, maximum and average (an arithmetic mean, also for
+    /// time-weighted types, where HealthKit weights by time); every type its most recent value.
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+        let samples = state.withLock { $0.samples }.filter { ($0 as? HKQuantitySample)?.quantityType == quantityType || $0 is HKCorrelation }
+        return WorkoutBuilderStatistics.compute(samples)[quantityType]
+    }
+
+    /// The active time from the start of collection to `date` (or to the end of collection, if earlier), less
+    /// the pauses the events record; zero before collection begins.
+    public func elapsedTime(at date: Date) -> TimeInterval {
+        let (start, end, events) = state.withLock { ($0.startDate, $0.endDate, $0.events) }
+        guard let start else { return 0 }
+        return WorkoutBuilderActivities.activeDuration(start: start, end: min(date, end ?? date), events: events)
+    }
+
+    /// The active time up to now (or to the end of collection) (OpenHealthKit extension: HealthKit's live builder has it).
+    public var elapsedTime: TimeInterval { elapsedTime(at: Date()) }
+
+    /// The builder's phase and interval.
+    public override var description: String {
+        let (phase, start, end) = state.withLock { ($0.phase, $0.startDate, $0.endDate) }
+        return "HKWorkoutBuilder(\(configuration.activityType), \(phase.rawValue), \(start.map { "\($0)" } ?? "-") - \(end.map { "\($0)" } ?? "-"))"
+    }
+}
