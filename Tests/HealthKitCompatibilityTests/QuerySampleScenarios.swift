@@ -190,10 +190,8 @@ struct QuerySampleScenarios {
 
         // The metadata page's explicit form of predicateForObjects(withMetadataKey:).
         let explicitMetadataKey = NSPredicate(format: "%K.%K != nil", HKPredicateKeyPathMetadata, HKMetadataKeyHeartRateMotionContext)
-        await withKnownIssue("GAP: NSPredicate(format: \"%K.%K != nil\", HKPredicateKeyPathMetadata, key) is not parsed") {
-            let withContext = try await healthStore.runSampleQuery(heartRateType, predicate: explicitMetadataKey, sortDescriptors: byDate)
-            #expect(values(withContext) == [58, 95, 120, 105, 140])
-        }
+        let withContext = try await healthStore.runSampleQuery(heartRateType, predicate: explicitMetadataKey, sortDescriptors: byDate)
+        #expect(values(withContext) == [58, 95, 120, 105, 140])
 
         // Dates, as the predicateForSamples(withStart:end:options:) page spells them.
         let windowStart = morning, windowEnd = morning.addingTimeInterval(3600)
@@ -213,10 +211,8 @@ struct QuerySampleScenarios {
         // A metadata value compared in the format string.
         let explicitActive = NSPredicate(format: "%K.%K == %d", HKPredicateKeyPathMetadata, HKMetadataKeyHeartRateMotionContext,
                                          HKHeartRateMotionContext.active.rawValue)
-        await withKnownIssue("GAP: NSPredicate(format: \"%K.%K == %d\", HKPredicateKeyPathMetadata, key, value) is not parsed") {
-            let active = try await healthStore.runSampleQuery(heartRateType, predicate: explicitActive, sortDescriptors: byDate)
-            #expect(values(active) == [95, 120, 140])
-        }
+        let active = try await healthStore.runSampleQuery(heartRateType, predicate: explicitActive, sortDescriptors: byDate)
+        #expect(values(active) == [95, 120, 140])
 
         // Combined with a factory predicate.
         let mixed = NSCompoundPredicate(andPredicateWithSubpredicates: [explicitWindow, explicitQuantity])
@@ -225,16 +221,13 @@ struct QuerySampleScenarios {
 
     @Test func aUUIDPassedAsCVarArgLikeCoreDataCode() async throws {
         // iOS code commonly writes `NSPredicate(format: "%K == %@", HKPredicateKeyPathUUID, uuid as CVarArg)`; on Darwin a
-        // UUID coerces to CVarArg through its NSUUID bridge. swift-corelibs-foundation's UUID is not CVarArg, so that
-        // line does not compile on Linux.
-        #if OPENHEALTHKIT_UUID_IS_CVARARG
-        let uuid = UUID()
-        _ = NSPredicate(format: "%K == %@", HKPredicateKeyPathUUID, uuid as CVarArg)
-        #else
-        withKnownIssue("GAP: `uuid as CVarArg` (UUID argument of NSPredicate(format:)) does not compile on Linux") {
-            Issue.record("UUID does not conform to CVarArg off Apple platforms")
-        }
-        #endif
+        // UUID coerces to CVarArg through its NSUUID bridge. swift-corelibs-foundation's UUID is not CVarArg; OpenHealthKit
+        // adds the conformance off Apple platforms.
+        let device = try ScenarioDevice()
+        let healthStore = try await store(device)
+        let readings = try await saveWorkdayReadings(healthStore)
+        let byUUID = NSPredicate(format: "%K == %@", HKPredicateKeyPathUUID, readings[2].uuid as CVarArg)
+        #expect(try await healthStore.runSampleQuery(heartRateType, predicate: byUUID).map(\.uuid) == [readings[2].uuid])
     }
 
     @Test func sleepStagesWithCategoryPredicates() async throws {
@@ -321,10 +314,8 @@ struct QuerySampleScenarios {
 
         // The async descriptor, longest run first.
         let descriptor = HKSampleQueryDescriptor(predicates: [.workout(runs)], sortDescriptors: [SortDescriptor(\.duration, order: .reverse)])
-        await withKnownIssue("GAP: HKSampleQueryDescriptor rejects SortDescriptor(\\HKWorkout.duration); only \\.startDate and \\.endDate sort") {
-            let byDuration = try await descriptor.result(for: healthStore)
-            #expect(byDuration.map(\.duration) == [3600, 1800, 1200])
-        }
+        let byDuration = try await descriptor.result(for: healthStore)
+        #expect(byDuration.map(\.duration) == [3600, 1800, 1200])
         // The classic sort identifier for the same order.
         let longestFirst = NSSortDescriptor(key: HKWorkoutSortIdentifierDuration, ascending: false)
         let classic = try await healthStore.runSampleQuery(.workoutType(), predicate: runs, sortDescriptors: [longestFirst])
@@ -358,8 +349,6 @@ struct QuerySampleScenarios {
         //   let builder = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: .local())
         //   try await builder.beginCollection(at: start); try await builder.addSamples([energy])
         //   try await builder.endCollection(at: end); let workout = try await builder.finishWorkout()
-        // OpenHealthKit has no HKWorkoutBuilder, so the code cannot be compiled here.
-        #if OPENHEALTHKIT_WORKOUT_BUILDER
         let device = try ScenarioDevice()
         let healthStore = try await store(device)
         let configuration = HKWorkoutConfiguration()
@@ -369,11 +358,6 @@ struct QuerySampleScenarios {
         try await builder.endCollection(at: morning.addingTimeInterval(1800))
         let workout = try await builder.finishWorkout()
         #expect(workout?.duration == 1800)
-        #else
-        withKnownIssue("GAP: HKWorkoutBuilder (beginCollection/addSamples/endCollection/finishWorkout) is missing") {
-            Issue.record("HKWorkoutBuilder does not compile")
-        }
-        #endif
     }
 
     @Test func anAppWithoutReadAccessSeesOnlyItsOwnSamples() async throws {
