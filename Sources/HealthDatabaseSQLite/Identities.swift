@@ -18,10 +18,32 @@ final class IdentityCache: @unchecked Sendable {
     struct Pending {
         var sources: [SourceRecord: Int64] = [:]
         var devices: [DeviceRecord: Int64] = [:]
+        /// The last few sources and devices this transaction looked up. A batch repeats a handful of them;
+        /// comparing with `==` (which short-cuts on shared string and dictionary storage) skips hashing a
+        /// device's property dictionary and taking the lock for every record.
+        var recentSources: [(SourceRecord, Int64)] = []
+        var recentDevices: [(DeviceRecord, Int64)] = []
     }
 
     /// The id of `source`'s row, inserting the row if needed.
     func sourceID(_ source: SourceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
+        if let hit = pending.recentSources.first(where: { $0.0 == source }) { return hit.1 }
+        let id = try lookUpSourceID(source, db, &pending)
+        pending.recentSources.insert((source, id), at: 0)
+        if pending.recentSources.count > 4 { pending.recentSources.removeLast() }
+        return id
+    }
+
+    /// The id of `device`'s row, inserting it (and its properties) if needed.
+    func deviceID(_ device: DeviceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
+        if let hit = pending.recentDevices.first(where: { $0.0 == device }) { return hit.1 }
+        let id = try lookUpDeviceID(device, db, &pending)
+        pending.recentDevices.insert((device, id), at: 0)
+        if pending.recentDevices.count > 4 { pending.recentDevices.removeLast() }
+        return id
+    }
+
+    private func lookUpSourceID(_ source: SourceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
         if let id = pending.sources[source] ?? lock.withLock({ sourceIDs[source] }) { return id }
         let key = Self.key(source)
         try db.execute(sql: """
@@ -34,8 +56,7 @@ final class IdentityCache: @unchecked Sendable {
         return id
     }
 
-    /// The id of `device`'s row, inserting it (and its properties) if needed.
-    func deviceID(_ device: DeviceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
+    private func lookUpDeviceID(_ device: DeviceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
         if let id = pending.devices[device] ?? lock.withLock({ deviceIDs[device] }) { return id }
         let key = Self.key(device)
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE key = ?", arguments: [key]) {

@@ -55,17 +55,7 @@ struct RecordWriter {
             let parentID = try record.parent.map { try self.id(ofParent: $0, child: record.uuid, db) }
             let tombstonePosition = replacing.map { _ in take(&next) }
             let id = take(&next)
-            do {
-                try insert.execute(arguments: [
-                    id, record.uuid, record.kind.rawValue, record.type,
-                    record.startDate.timeIntervalSince1970, record.endDate.timeIntervalSince1970,
-                    record.quantity, record.unit, record.originalQuantity, record.count, record.categoryValue,
-                    sourceID, deviceID, record.syncIdentifier, record.syncVersion, parentID, record.payload,
-                    !record.fields.isEmpty,
-                ])
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                throw StorageError.duplicateUUID(record.uuid)
-            }
+            try SampleInsert.execute(insert, db, record: record, id: id, sourceID: sourceID, deviceID: deviceID, parentID: parentID)
             for (key, value) in record.fields {
                 let columns = FieldCoding.columns(value)
                 try insertField.execute(arguments: [id, key, columns.kind, columns.text, columns.number, columns.extra])

@@ -6,6 +6,13 @@ import HealthKitModel
 package enum SourceMapping {
     /// The record of a source revision; the operating system version as `major.minor.patch`.
     package static func record(from revision: HKSourceRevision) -> SourceRecord {
+        revisions.value(for: revision, make: makeRecord(from:))
+    }
+
+    private static let revisions = IdentityMemo<HKSourceRevision, SourceRecord>()
+    private static let devices = IdentityMemo<HKDevice, DeviceRecord>()
+
+    private static func makeRecord(from revision: HKSourceRevision) -> SourceRecord {
         SourceRecord(
             bundleIdentifier: revision.source.bundleIdentifier, name: revision.source.name, version: revision.version,
             productType: revision.productType, operatingSystemVersion: revision.operatingSystemVersion.healthVersionString
@@ -24,6 +31,10 @@ package enum SourceMapping {
 
     /// The device's properties that are set, by `HKDevicePropertyKey…`.
     package static func record(from device: HKDevice) -> DeviceRecord {
+        devices.value(for: device, make: makeRecord(from:))
+    }
+
+    private static func makeRecord(from device: HKDevice) -> DeviceRecord {
         var properties: [String: String] = [:]
         for (key, path) in deviceProperties {
             if let value = device[keyPath: path] { properties[key] = value }

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import HealthDatabase
+
+/// The hot path of saving: binds one `sample` row straight through the SQLite C API on a statement GRDB
+/// prepared and caches.
+///
+/// `Statement.execute(arguments:)` builds a `StatementArguments` array of existentials per row, validates
+/// it and converts every value to a `DatabaseValue`; profiling a batch save of 200,000 quantity samples showed
+/// that bookkeeping at about a third of the writer's CPU time, more than SQLite's own B-tree work. Binding
+/// the columns directly costs no allocation per row. The SQL and the column order are the ones in
+/// ``RecordWriter``; values are bound exactly as GRDB binds them (UUIDs and payloads as blobs, dates as
+/// seconds since 1970, booleans as 0/1), so rows read back the same.
+enum SampleInsert {
+    /// SQLite copies the bytes during the bind call.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Inserts `record` as row `id` with the given source, device and parent ids.
+    ///
+    /// - Throws: ``StorageError/duplicateUUID(_:)`` when the UUID is taken; a `DatabaseError` for any other failure.
+    static func execute(_ statement: Statement, _ db: Database, record: SampleRecord, id: Int64, sourceID: Int64,
+                        deviceID: Int64?, parentID: Int64?) throws {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, id)
+        withUnsafeBytes(of: record.uuid.uuid) { _ = sqlite3_bind_blob(handle, 2, $0.baseAddress, 16, transient) }
+        bind(record.kind.rawValue, 3, handle)
+        bind(record.type, 4, handle)
+        sqlite3_bind_double(handle, 5, record.startDate.timeIntervalSince1970)
+        sqlite3_bind_double(handle, 6, record.endDate.timeIntervalSince1970)
+        bind(record.quantity, 7, handle)
+        bind(record.unit, 8, handle)
+        bind(record.originalQuantity, 9, handle)
+        sqlite3_bind_int64(handle, 10, Int64(record.count))
+        bind(record.categoryValue.map(Int64.init), 11, handle)
+        sqlite3_bind_int64(handle, 12, sourceID)
+        bind(deviceID, 13, handle)
+        bind(record.syncIdentifier, 14, handle)
+        bind(record.syncVersion, 15, handle)
+        bind(parentID, 16, handle)
+        if let payload = record.payload {
+            payload.withUnsafeBytes { _ = sqlite3_bind_blob(handle, 17, $0.baseAddress, CInt($0.count), transient) }
+        } else {
+            sqlite3_bind_null(handle, 17)
+        }
+        sqlite3_bind_int64(handle, 18, record.fields.isEmpty ? 0 : 1)
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE else {
+            let extended = sqlite3_extended_errcode(db.sqliteConnection)
+            if extended == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ { throw StorageError.duplicateUUID(record.uuid) }
+            throw DatabaseError(resultCode: ResultCode(rawValue: extended),
+                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    private static func bind(_ text: String?, _ index: CInt, _ handle: OpaquePointer) {
+        guard let text else { sqlite3_bind_null(handle, index); return }
+        // As GRDB binds strings: NUL-terminated, copied by SQLite.
+        text.withCString { _ = sqlite3_bind_text(handle, index, $0, -1, transient) }
+    }
+
+    private static func bind(_ number: Double?, _ index: CInt, _ handle: OpaquePointer) {
+        if let number { sqlite3_bind_double(handle, index, number) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    private static func bind(_ number: Int64?, _ index: CInt, _ handle: OpaquePointer) {
+        if let number { sqlite3_bind_int64(handle, index, number) } else { sqlite3_bind_null(handle, index) }
+    }
+}
