@@ -16,7 +16,7 @@ struct RecordWriter {
         """
     private static let fieldSQL = "INSERT INTO field (sample_id, key, kind, text, num, extra) VALUES (?, ?, ?, ?, ?, ?)"
     private static let syncSQL = """
-        SELECT s.id, s.sync_version FROM sample s JOIN source o ON o.id = s.source_id
+        SELECT s.id, s.sync_version, s.parent_id, s.kind FROM sample s JOIN source o ON o.id = s.source_id
         WHERE s.sync_identifier = ? AND o.bundle_id = ?
         """
 
@@ -24,8 +24,11 @@ struct RecordWriter {
     ///
     /// A record with a sync identifier whose source already stored one with the same identifier replaces
     /// it when its sync version is higher (a missing version counts as 0) and is ignored otherwise. The
-    /// replaced record's tombstone takes the position before the new record's; its children move to the new
-    /// record, but for its `.other` children (see ``OwnedChildren``). Children of an ignored record are ignored.
+    /// replaced record's tombstone takes the position before the new record's. A replaced correlation's members
+    /// and any record's `.other` children are deleted with it (the new version brings its own, see
+    /// ``OwnedChildren``); other children (samples associated with a workout) move to the new record. A new
+    /// version without a parent takes the replaced record's parent, so a replaced member stays in its
+    /// correlation or workout. Children of an ignored record are ignored.
     func save(_ records: [SampleRecord], _ db: Database, next: inout Int64,
               pending: inout IdentityCache.Pending) throws -> SaveOutcome {
         var outcome = SaveOutcome()
@@ -38,7 +41,7 @@ struct RecordWriter {
                 outcome.ignored.append(record.uuid)
                 continue
             }
-            var replacing: Int64?
+            var replacing: (id: Int64, parent: Int64?, ownsAllChildren: Bool)?
             if let syncIdentifier = record.syncIdentifier,
                let row = try Row.fetchOne(db.cachedStatement(sql: Self.syncSQL),
                                           arguments: [syncIdentifier, record.source.bundleIdentifier]) {
@@ -48,11 +51,12 @@ struct RecordWriter {
                     outcome.ignored.append(record.uuid)
                     continue
                 }
-                replacing = row[0] as Int64
+                let kind: String = row[3]
+                replacing = (row[0], row[2], kind == RecordKind.correlation.rawValue)
             }
             let sourceID = try identities.sourceID(record.source, db, &pending)
             let deviceID = try record.device.map { try identities.deviceID($0, db, &pending) }
-            let parentID = try record.parent.map { try self.id(ofParent: $0, child: record.uuid, db) }
+            let parentID = try record.parent.map { try self.id(ofParent: $0, child: record.uuid, db) } ?? replacing?.parent
             let tombstonePosition = replacing.map { _ in take(&next) }
             let id = take(&next)
             try SampleInsert.execute(insert, db, record: record, id: id, sourceID: sourceID, deviceID: deviceID, parentID: parentID)
@@ -61,9 +65,9 @@ struct RecordWriter {
                 try insertField.execute(arguments: [id, key, columns.kind, columns.text, columns.number, columns.extra])
             }
             if let replacing, let tombstonePosition {
-                try OwnedChildren.retire(of: replacing, db, &next)
-                try db.execute(sql: "UPDATE sample SET parent_id = ? WHERE parent_id = ?", arguments: [id, replacing])
-                outcome.replaced.append(try ChangeLog.retire(replacing, at: tombstonePosition, db))
+                try OwnedChildren.retire(of: replacing.id, all: replacing.ownsAllChildren, db, &next)
+                try db.execute(sql: "UPDATE sample SET parent_id = ? WHERE parent_id = ?", arguments: [id, replacing.id])
+                outcome.replaced.append(try ChangeLog.retire(replacing.id, at: tombstonePosition, db))
             }
             outcome.stored.append(record.uuid)
         }

@@ -13,7 +13,8 @@ enum SaveChecks {
         ConformanceCheck("save", "a higher sync version replaces and leaves a tombstone", syncReplace),
         ConformanceCheck("save", "an equal or lower sync version is ignored", syncIgnore),
         ConformanceCheck("save", "sync identifiers are per source", syncPerSource),
-        ConformanceCheck("save", "a replaced correlation's members move to the new version", syncMovesChildren),
+        ConformanceCheck("save", "a replaced correlation takes its old members with it", syncReplacesMembers),
+        ConformanceCheck("save", "a replaced member stays in its correlation", syncMemberKeepsParent),
         ConformanceCheck("save", "sync replacement inside one batch", syncWithinBatch),
     ]
 
@@ -90,18 +91,34 @@ enum SaveChecks {
         try F.expect(storage, .all, [theirs, newer])
     }
 
-    static func syncMovesChildren(_ storage: any HealthStorage) throws {
+    static func syncReplacesMembers(_ storage: any HealthStorage) throws {
         let old = F.correlation(at: 0, sync: ("bp", 1))
         _ = try storage.save(old)
-        var new = old[0]
-        new.uuid = UUID()
-        new.syncVersion = 2
-        let outcome = try storage.save([new])
+        let before = try storage.latestChangePosition()
+        var new = F.correlation(at: 60, sync: ("bp", 2))
+        new[1].quantity = 125
+        let outcome = try storage.save(new)
         #expect(outcome.replaced.map(\.uuid) == [old[0].uuid])
-        try F.expect(storage, .parent(new.uuid), [old[1], old[2]])
-        try F.expect(storage, .parent(old[0].uuid), [])
-        let members = try storage.records(matching: .parent(new.uuid), sort: [], limit: nil)
-        #expect(members.allSatisfy { $0.parent == new.uuid })
+        try F.expect(storage, .parent(new[0].uuid), [new[1], new[2]])
+        try F.expect(storage, .all, new)
+        let deleted = try storage.changes(after: before, matching: .all, limit: nil).changes.compactMap { change -> UUID? in
+            if case .deleted(let tombstone) = change { return tombstone.uuid }
+            return nil
+        }
+        #expect(Set(deleted) == Set(old.map(\.uuid)))
+    }
+
+    static func syncMemberKeepsParent(_ storage: any HealthStorage) throws {
+        var old = F.correlation(at: 0)
+        old[1].syncIdentifier = "systolic"
+        old[1].syncVersion = 1
+        _ = try storage.save(old)
+        let newer = F.quantity(118, 0, type: F.systolic, sync: ("systolic", 2))
+        let outcome = try storage.save([newer])
+        #expect(outcome.replaced.map(\.uuid) == [old[1].uuid])
+        try F.expect(storage, .parent(old[0].uuid), [newer, old[2]])
+        let stored = try storage.records(matching: .uuids([newer.uuid]), sort: [], limit: nil)
+        #expect(stored.first?.parent == old[0].uuid)
     }
 
     static func syncWithinBatch(_ storage: any HealthStorage) throws {

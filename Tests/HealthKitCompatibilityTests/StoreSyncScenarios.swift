@@ -53,10 +53,8 @@ struct StoreSyncScenarios {
         #expect(stored.count == 1)
         let first = try #require(stored.first)
         #expect(values(first, diastolicType) == [84])
-        withKnownIssue("GAP: a sync-version replacement of a correlation member leaves the correlation without that member") {
-            #expect(values(first, systolicType) == [132])
-            #expect(first.objects(for: systolicType).map(\.uuid) == [corrected.uuid])
-        }
+        #expect(values(first, systolicType) == [132])
+        #expect(first.objects(for: systolicType).map(\.uuid) == [corrected.uuid])
     }
 
     @Test func aNewerVersionOfACorrelationReplacesTheReading() async throws {
@@ -77,11 +75,9 @@ struct StoreSyncScenarios {
         #expect(current.metadata?[HKMetadataKeySyncVersion] as? Int == 2)
         // The reading holds its own two values; the replaced reading's values go with it.
         let systolics = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: systolicType)], sortDescriptors: []).result(for: healthStore)
-        withKnownIssue("GAP: a correlation replaced by a newer sync version keeps the old members alongside the new ones") {
-            #expect(values(current, systolicType) == [125])
-            #expect(values(current, diastolicType) == [82])
-            #expect(systolics.map { $0.quantity.doubleValue(for: mmHg) } == [125])
-        }
+        #expect(values(current, systolicType) == [125])
+        #expect(values(current, diastolicType) == [82])
+        #expect(systolics.map { $0.quantity.doubleValue(for: mmHg) } == [125])
     }
 
     @Test func anEqualVersionNeverDuplicates() async throws {
