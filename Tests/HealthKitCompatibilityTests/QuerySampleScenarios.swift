@@ -330,18 +330,37 @@ struct QuerySampleScenarios {
     }
 
     @Test func workoutActivityPredicatesFromIOS16() async throws {
-        // Apple's predicateForWorkouts(activityPredicate:) page:
-        //   let running = HKQuery.predicateForWorkoutActivities(workoutActivityType: .running)
-        //   let workouts = HKQuery.predicateForWorkouts(activityPredicate: running)
-        // neither factory exists in OpenHealthKit, so the code cannot be compiled here.
-        #if OPENHEALTHKIT_WORKOUT_ACTIVITY_PREDICATES
-        let running = HKQuery.predicateForWorkoutActivities(workoutActivityType: .running)
-        _ = HKQuery.predicateForWorkouts(activityPredicate: running)
-        #else
-        withKnownIssue("GAP: HKQuery.predicateForWorkoutActivities(workoutActivityType:) and predicateForWorkouts(activityPredicate:) are missing") {
-            Issue.record("the iOS 16 workout activity predicates do not compile")
+        // Apple's predicateForWorkouts(activityPredicate:) page: workouts that contain a matching activity.
+        let device = try ScenarioDevice()
+        let healthStore = try await store(device)
+        func activity(_ type: HKWorkoutActivityType, from start: TimeInterval, to end: TimeInterval) -> HKWorkoutActivity {
+            let configuration = HKWorkoutConfiguration()
+            configuration.activityType = type
+            return HKWorkoutActivity(workoutConfiguration: configuration, start: morning.addingTimeInterval(start),
+                                     end: morning.addingTimeInterval(end), metadata: nil)
         }
-        #endif
+        let multisport = HKWorkoutConfiguration()
+        multisport.activityType = .swimBikeRun
+        let builder = HKWorkoutBuilder(healthStore: healthStore, configuration: multisport, device: nil)
+        try await builder.beginCollection(at: morning)
+        try await builder.addWorkoutActivity(activity(.swimming, from: 0, to: 1200))
+        try await builder.addWorkoutActivity(activity(.cycling, from: 1300, to: 4900))
+        try await builder.addWorkoutActivity(activity(.running, from: 5000, to: 7400))
+        try await builder.endCollection(at: morning.addingTimeInterval(7400))
+        let triathlon = try #require(try await builder.finishWorkout())
+
+        let cycling = HKQuery.predicateForWorkoutActivities(workoutActivityType: .cycling)
+        let withARide = try await healthStore.runSampleQuery(.workoutType(), predicate: HKQuery.predicateForWorkouts(activityPredicate: cycling))
+        #expect(withARide.map(\.uuid) == [triathlon.uuid])
+        #expect((withARide.first as? HKWorkout)?.workoutActivities.map(\.workoutConfiguration.activityType) == [.swimming, .cycling, .running])
+
+        // One activity must match every condition: no ride lasts two hours.
+        let longRide = NSCompoundPredicate(andPredicateWithSubpredicates: [
+            cycling, HKQuery.predicateForWorkoutActivities(operatorType: .greaterThan, duration: 7200),
+        ])
+        #expect(try await healthStore.runSampleQuery(.workoutType(), predicate: HKQuery.predicateForWorkouts(activityPredicate: longRide)).isEmpty)
+        let rowing = HKQuery.predicateForWorkoutActivities(workoutActivityType: .rowing)
+        #expect(try await healthStore.runSampleQuery(.workoutType(), predicate: HKQuery.predicateForWorkouts(activityPredicate: rowing)).isEmpty)
     }
 
     @Test func workoutsSavedWithHKWorkoutBuilder() async throws {
