@@ -50,10 +50,17 @@ public final class SQLiteHealthStorage: HealthStorage {
         configuration.busyMode = .timeout(10)
         configuration.label = "OpenHealthKit"
         configuration.prepareDatabase { db in
-            // WAL with synchronous=NORMAL never corrupts; a power cut may lose the last commits only.
+            // Durability: WAL with synchronous=NORMAL never corrupts the file. A commit is durable against a crash
+            // of the process (it is in the WAL, which the OS holds); a power cut or OS crash may lose the commits
+            // since the last checkpoint's sync, never part of one. See BENCHMARKS.md.
             // The writer's 64 MB page cache keeps the UUID and date indexes of large stores in memory while inserting.
+            // Checkpointing every 10,000 WAL pages (~40 MB) instead of SQLite's 1,000 writes hot index pages to the
+            // file less often: 1,000,000 inserts in 10,000-row transactions took 27% less time in plain SQLite here.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -65536") }
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
+            }
         }
         return configuration
     }
