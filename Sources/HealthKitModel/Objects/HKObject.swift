@@ -40,6 +40,6 @@ public class HKObject: NSObject, @unchecked Sendable {
 }
 
 extension HKSourceRevision {
-    /// The calling app's revision: ``HKSource/default()`` with no version.
-    static var currentApp: HKSourceRevision { HKSourceRevision(source: .default(), version: nil) }
+    /// The calling app's revision: ``HKSource/default()`` with no version, made once.
+    static let currentApp = HKSourceRevision(source: .default(), version: nil)
 }

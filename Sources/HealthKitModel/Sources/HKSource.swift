@@ -25,14 +25,15 @@ public final class HKSource: NSObject, NSCopying, @unchecked Sendable {
     /// HealthKit derives it from the app's entitlements. OpenHealthKit uses, in order: the
     /// `OPENHEALTHKIT_APP` environment variable (as name and bundle identifier), `Bundle.main`'s
     /// bundle identifier (named by `CFBundleDisplayName`, else `CFBundleName`, else the process name),
-    /// and finally the executable's name for both.
-    public class func `default`() -> HKSource {
-        HKSource.resolveDefault(
-            environment: ProcessInfo.processInfo.environment,
-            bundle: Bundle.main,
-            processName: ProcessInfo.processInfo.processName
-        )
-    }
+    /// and finally the executable's name for both. They are read once, the first time it is asked for: the
+    /// app's identity does not change while it runs, and every sample an app creates asks for it.
+    public class func `default`() -> HKSource { processDefault }
+
+    private static let processDefault = HKSource.resolveDefault(
+        environment: ProcessInfo.processInfo.environment,
+        bundle: Bundle.main,
+        processName: ProcessInfo.processInfo.processName
+    )
 
     /// The environment variable that names the calling app (OpenHealthKit extension).
     public static let appEnvironmentVariable = "OPENHEALTHKIT_APP"
