@@ -6,11 +6,13 @@ import HealthKitModel
 package enum SourceMapping {
     /// The record of a source revision; the operating system version as `major.minor.patch`.
     package static func record(from revision: HKSourceRevision) -> SourceRecord {
-        revisions.value(for: revision, make: makeRecord(from:))
+        revisionRecords.value(for: revision, make: makeRecord(from:))
     }
 
-    private static let revisions = IdentityMemo<HKSourceRevision, SourceRecord>()
-    private static let devices = IdentityMemo<HKDevice, DeviceRecord>()
+    private static let revisionRecords = RecentMemo<HKSourceRevision, SourceRecord>.byIdentity()
+    private static let deviceRecords = RecentMemo<HKDevice, DeviceRecord>.byIdentity()
+    private static let revisions = RecentMemo<SourceRecord, HKSourceRevision>.byValue()
+    private static let devices = RecentMemo<DeviceRecord, HKDevice>.byValue()
 
     private static func makeRecord(from revision: HKSourceRevision) -> SourceRecord {
         SourceRecord(
@@ -19,8 +21,13 @@ package enum SourceMapping {
         )
     }
 
-    /// The source revision a record describes; an unreadable OS version reads as 0.0.0.
+    /// The source revision a record describes; an unreadable OS version reads as 0.0.0. Samples read from
+    /// the same source share one instance (see ``RecentMemo``).
     package static func revision(from record: SourceRecord) -> HKSourceRevision {
+        revisions.value(for: record, make: makeRevision(from:))
+    }
+
+    private static func makeRevision(from record: SourceRecord) -> HKSourceRevision {
         let system = record.operatingSystemVersion.flatMap(OperatingSystemVersion.init(healthVersionString:))
             ?? HKSourceRevisionAnyOperatingSystem
         return HKSourceRevision(
@@ -31,7 +38,7 @@ package enum SourceMapping {
 
     /// The device's properties that are set, by `HKDevicePropertyKey…`.
     package static func record(from device: HKDevice) -> DeviceRecord {
-        devices.value(for: device, make: makeRecord(from:))
+        deviceRecords.value(for: device, make: makeRecord(from:))
     }
 
     private static func makeRecord(from device: HKDevice) -> DeviceRecord {
@@ -42,8 +49,12 @@ package enum SourceMapping {
         return DeviceRecord(properties: properties)
     }
 
-    /// The device a record describes.
+    /// The device a record describes. Samples read from the same device share one instance.
     package static func device(from record: DeviceRecord) -> HKDevice {
+        devices.value(for: record, make: makeDevice(from:))
+    }
+
+    private static func makeDevice(from record: DeviceRecord) -> HKDevice {
         let value = { (key: String) in record.properties[key] }
         return HKDevice(
             name: value(HKDevicePropertyKeyName), manufacturer: value(HKDevicePropertyKeyManufacturer),
