@@ -97,29 +97,30 @@ enum ChangeLog {
         arguments += deleted.arguments
         arguments += [limit ?? -1]
 
-        var records: [SampleRecord] = []
-        var slots: [Int?] = []  // index into `records` for a saved change, nil for a tombstone
-        var tombstones: [Int: Tombstone] = [:]
-        var pendingFields: [Int64: Int] = [:]
+        var changes: [Change] = []
+        if let limit { changes.reserveCapacity(min(limit, 100_000)) }
+        var pendingFields: [Int64: Int] = [:]  // record id to its index in `changes`
+        var state = RecordReader.ReadState()
         var anchor = after
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        while let row = try rows.next() {
-            anchor = row[0]
-            if row[RecordReader.columnCount] as Bool {
-                let source = try reader.identities.source(row[11], db)
-                tombstones[slots.count] = Tombstone(uuid: row[1], type: row[3], sourceBundleIdentifier: source.bundleIdentifier,
-                                                    syncIdentifier: row[13], syncVersion: row[14])
-                slots.append(nil)
+        try StatementRows.forEach(db.cachedStatement(sql: sql), arguments: arguments, db) { row in
+            anchor = row.int64(0)
+            if row.bool(CInt(RecordReader.columnCount)) {
+                guard let uuid = try row.uuid(1), let type = row.text(3, &state.strings) else {
+                    throw StorageError.unavailable("tombstone \(anchor) has no UUID or type")
+                }
+                let source = try state.source(row.int64(11), reader.identities, db)
+                changes.append(.deleted(Tombstone(uuid: uuid, type: type, sourceBundleIdentifier: source.bundleIdentifier,
+                                                  syncIdentifier: row.text(13, &state.strings), syncVersion: row.optionalInt64(14))))
             } else {
-                let (record, id, hasFields) = try reader.record(row, db)
-                if hasFields { pendingFields[id] = records.count }
-                slots.append(records.count)
-                records.append(record)
+                let (record, id, hasFields) = try reader.record(row, &state, db)
+                if hasFields { pendingFields[id] = changes.count }
+                changes.append(.saved(record))
             }
         }
-        try reader.attachFields(pendingFields, to: &records, db)
-        let changes: [Change] = slots.enumerated().map { offset, slot in
-            slot.map { .saved(records[$0]) } ?? .deleted(tombstones[offset]!)
+        for (index, fields) in try reader.fields(pendingFields, db) {
+            guard case .saved(var record) = changes[index] else { continue }
+            record.fields = fields
+            changes[index] = .saved(record)
         }
         return ChangeBatch(changes: changes, anchor: anchor)
     }

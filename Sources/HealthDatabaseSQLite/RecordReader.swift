@@ -27,50 +27,87 @@ struct RecordReader {
 
     let identities: IdentityCache
 
-    /// The record in `row`, without its fields; `fieldsPending` tells whether it has fields to attach.
-    func record(_ row: Row, _ db: Database) throws -> (record: SampleRecord, id: Int64, fieldsPending: Bool) {
-        let id: Int64 = row[0]
-        guard let kind = RecordKind(rawValue: row[2]) else {
-            throw StorageError.unavailable("record \(id) has an unknown kind \(String(describing: row[2] as String?))")
+    /// What one read remembers from row to row: recent strings, and the last few source and device rows
+    /// (a read names a handful of them, so most rows skip the shared cache's lock and hashing).
+    struct ReadState {
+        var strings = RecentStrings()
+        private var sources: [(id: Int64, record: SourceRecord)] = []
+        private var devices: [(id: Int64, record: DeviceRecord)] = []
+
+        /// The source stored under `id`, through `identities`.
+        mutating func source(_ id: Int64, _ identities: IdentityCache, _ db: Database) throws -> SourceRecord {
+            if let hit = sources.first(where: { $0.id == id }) { return hit.record }
+            let record = try identities.source(id, db)
+            Self.remember((id, record), in: &sources)
+            return record
         }
-        let deviceID: Int64? = row[12]
+
+        /// The device stored under `id`, through `identities`.
+        mutating func device(_ id: Int64, _ identities: IdentityCache, _ db: Database) throws -> DeviceRecord {
+            if let hit = devices.first(where: { $0.id == id }) { return hit.record }
+            let record = try identities.device(id, db)
+            Self.remember((id, record), in: &devices)
+            return record
+        }
+
+        private static func remember<T>(_ entry: (id: Int64, record: T), in entries: inout [(id: Int64, record: T)]) {
+            entries.insert(entry, at: 0)
+            if entries.count > 4 { entries.removeLast() }
+        }
+    }
+
+    /// The record in `row`, without its fields; `fieldsPending` tells whether it has fields to attach.
+    func record(_ row: ColumnReader, _ state: inout ReadState, _ db: Database) throws
+        -> (record: SampleRecord, id: Int64, fieldsPending: Bool) {
+        let id = row.int64(0)
+        let kindText = row.text(2, &state.strings)
+        guard let uuid = try row.uuid(1), let kind = kindText.flatMap(RecordKind.init(rawValue:)), let type = row.text(3, &state.strings) else {
+            throw StorageError.unavailable("record \(id) has no UUID, type or known kind (\(kindText ?? "NULL"))")
+        }
         let record = SampleRecord(
-            uuid: row[1], kind: kind, type: row[3],
-            startDate: Date(timeIntervalSince1970: row[4]), endDate: Date(timeIntervalSince1970: row[5]),
-            quantity: row[6], unit: row[7], originalQuantity: row[8], count: row[9], categoryValue: row[10],
-            source: try identities.source(row[11], db), device: try deviceID.map { try identities.device($0, db) },
-            syncIdentifier: row[13], syncVersion: row[14], parent: row[15], payload: row[16])
-        return (record, id, row[17] as Bool)
+            uuid: uuid, kind: kind, type: type,
+            startDate: Date(timeIntervalSince1970: row.double(4)), endDate: Date(timeIntervalSince1970: row.double(5)),
+            quantity: row.optionalDouble(6), unit: row.text(7, &state.strings), originalQuantity: row.optionalDouble(8),
+            count: Int(row.int64(9)), categoryValue: row.optionalInt64(10).map { Int($0) },
+            source: try state.source(row.int64(11), identities, db),
+            device: try row.optionalInt64(12).map { try state.device($0, identities, db) },
+            syncIdentifier: row.text(13, &state.strings), syncVersion: row.optionalInt64(14), parent: try row.uuid(15),
+            payload: row.data(16))
+        return (record, id, row.bool(17))
     }
 
     /// The records a statement selects (its first columns being ``columns``), fields attached.
     func records(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SampleRecord] {
         var records: [SampleRecord] = []
         var pending: [Int64: Int] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        while let row = try rows.next() {
-            let (record, id, hasFields) = try self.record(row, db)
+        var state = ReadState()
+        try StatementRows.forEach(db.cachedStatement(sql: sql), arguments: arguments, db) { row in
+            let (record, id, hasFields) = try self.record(row, &state, db)
             if hasFields { pending[id] = records.count }
             records.append(record)
         }
-        try attachFields(pending, to: &records, db)
+        for (index, fields) in try fields(pending, db) { records[index].fields = fields }
         return records
     }
 
-    /// Loads the fields of the records at `positions` (record id to index in `records`).
-    func attachFields(_ positions: [Int64: Int], to records: inout [SampleRecord], _ db: Database) throws {
-        guard !positions.isEmpty else { return }
+    /// The fields of the records at `positions` (record id to the caller's index), by that index; no query
+    /// at all when `positions` is empty (no row had `has_fields` set).
+    func fields(_ positions: [Int64: Int], _ db: Database) throws -> [Int: [String: FieldValue]] {
+        guard !positions.isEmpty else { return [:] }
+        var fields: [Int: [String: FieldValue]] = [:]
+        var strings = RecentStrings()
         let ids = Array(positions.keys)
         let chunk = 500
         for low in stride(from: 0, to: ids.count, by: chunk) {
             let slice = ids[low ..< min(low + chunk, ids.count)]
             let sql = "SELECT sample_id, key, kind, text, num, extra FROM field WHERE sample_id IN (\(SQLPart.placeholders(slice.count)))"
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(slice))
-            while let row = try rows.next() {
-                guard let index = positions[row[0]] else { continue }
-                records[index].fields[row[1]] = try FieldCoding.value(kind: row[2], text: row[3], number: row[4], extra: row[5])
+            try StatementRows.forEach(db.cachedStatement(sql: sql), arguments: StatementArguments(slice), db) { row in
+                guard let index = positions[row.int64(0)], let key = row.text(1, &strings) else { return }
+                fields[index, default: [:]][key] = try FieldCoding.value(
+                    kind: Int(row.int64(2)), text: row.text(3, &strings), number: row.optionalDouble(4), extra: row.text(5, &strings))
             }
         }
+        return fields
     }
 }
 
