@@ -1,0 +1,71 @@
+import Foundation
+import HealthKitModel
+
+/// The figures of one bucket: merged across sources, and (when asked) each source's own, unmerged.
+package struct StatisticsBucketResult: Sendable, Equatable {
+    /// The bucket.
+    package var interval: DateInterval
+    /// Figures over every source (sums merged by source priority).
+    package var merged: StatisticsValues
+    /// Each source's own figures, keyed by bundle identifier; empty unless separated by source.
+    package var bySource: [String: StatisticsValues]
+}
+
+/// The pure statistics core: samples in, per-bucket figures out. No store access.
+///
+/// Cumulative types get `sum` (merged by ``StatisticsMerge``; per source, plain prorated sums) and `duration`.
+/// Discrete types get minimum, maximum, average and most recent (``StatisticsDiscrete``) and `duration`.
+/// Buckets without samples have every figure `nil`.
+package enum StatisticsEngine {
+    /// Computes the figures of each of the consecutive `intervals`.
+    package static func compute(_ samples: [StatisticsSample], intervals: [DateInterval],
+                                style: HKQuantityAggregationStyle, priority: StatisticsSourcePriority,
+                                separateBySource: Bool) -> [StatisticsBucketResult] {
+        let proration = StatisticsProration(intervals: intervals)
+        let merged = figures(samples, style: style, proration: proration) {
+            StatisticsMerge.mergedSums(samples, priority: priority, proration: proration)
+        }
+        var results = zip(intervals, merged).map { StatisticsBucketResult(interval: $0, merged: $1, bySource: [:]) }
+        guard separateBySource else { return results }
+        for (source, own) in Dictionary(grouping: samples, by: \.source) {
+            let values = figures(own, style: style, proration: proration) { proration.sums(of: own) }
+            for (bucket, value) in values.enumerated() where value.duration != nil || value.mostRecent != nil {
+                results[bucket].bySource[source] = value
+            }
+        }
+        return results
+    }
+
+    /// Figures for one set of samples; `sums` supplies the cumulative sums (merged or not).
+    private static func figures(_ samples: [StatisticsSample], style: HKQuantityAggregationStyle,
+                                proration: StatisticsProration, sums: () -> [Double]) -> [StatisticsValues] {
+        let covered = proration.coveredDurations(of: samples)
+        let present = presence(samples, proration: proration)
+        var values: [StatisticsValues]
+        if style == .cumulative {
+            values = sums().map { StatisticsValues(sum: $0) }
+        } else {
+            values = StatisticsDiscrete.figures(samples, style: style, proration: proration)
+        }
+        for bucket in values.indices {
+            if present[bucket] { values[bucket].duration = covered[bucket] } else { values[bucket] = StatisticsValues() }
+        }
+        return values
+    }
+
+    /// Whether any sample touches each bucket: overlaps it, or (instantaneous) lies in it, or starts in it.
+    private static func presence(_ samples: [StatisticsSample], proration: StatisticsProration) -> [Bool] {
+        var present = [Bool](repeating: false, count: proration.bucketCount)
+        for sample in samples {
+            let start = sample.start.timeIntervalSinceReferenceDate
+            let end = sample.end.timeIntervalSinceReferenceDate
+            guard let firstEdge = proration.edges.first, end > firstEdge || (end == start && start >= firstEdge),
+                  var bucket = proration.bucket(containing: max(start, firstEdge)) else { continue }
+            repeat {
+                present[bucket] = true
+                bucket += 1
+            } while bucket < proration.bucketCount && proration.edges[bucket] < end
+        }
+        return present
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One quantity sample as the statistics engine sees it: an interval, a value in the type's canonical
+/// unit, and the bundle identifier of the source that wrote it.
+///
+/// A sample with `end == start` is instantaneous; a longer sample spreads its value evenly over its interval.
+package struct StatisticsSample: Sendable, Equatable {
+    /// When the sample starts.
+    package var start: Date
+    /// When the sample ends (not before `start`).
+    package var end: Date
+    /// The value in the quantity type's canonical unit.
+    package var value: Double
+    /// The bundle identifier of the source that wrote the sample.
+    package var source: String
+
+    /// Creates a sample; an `end` before `start` is clamped to `start`.
+    package init(start: Date, end: Date, value: Double, source: String) {
+        self.start = start
+        self.end = max(start, end)
+        self.value = value
+        self.source = source
+    }
+
+    /// The sample's length in seconds.
+    package var duration: TimeInterval { end.timeIntervalSince(start) }
+}
+
+/// The order in which sources win when their cumulative samples overlap in time.
+///
+/// Listed bundle identifiers rank first, in list order (highest priority first). Sources that are not listed
+/// rank below every listed one, ordered among themselves by bundle identifier, so the order is total and
+/// deterministic.
+package struct StatisticsSourcePriority: Sendable, Equatable {
+    /// Bundle identifiers, highest priority first.
+    package var order: [String]
+
+    /// Creates a priority order; later duplicates of a bundle identifier are ignored.
+    package init(_ order: [String] = []) {
+        self.order = order
+    }
+
+    /// Dense ranks (0 = highest priority) for the given sources, following the rule above.
+    package func ranks(for sources: some Sequence<String>) -> [String: Int] {
+        var listed: [String: Int] = [:]
+        for (index, id) in order.enumerated() where listed[id] == nil { listed[id] = index }
+        let distinct = Set(sources)
+        let sorted = distinct.sorted { lhs, rhs in
+            switch (listed[lhs], listed[rhs]) {
+            case let (l?, r?): return l < r
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return lhs < rhs
+            }
+        }
+        var ranks: [String: Int] = [:]
+        for (rank, id) in sorted.enumerated() { ranks[id] = rank }
+        return ranks
+    }
+}
