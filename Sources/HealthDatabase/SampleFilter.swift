@@ -65,6 +65,33 @@ public struct RevisionPattern: Sendable, Hashable {
     }
 }
 
+/// A text pattern for ``SampleFilter/text(_:_:)``: a literal value (no wildcards) and where it must occur.
+public struct TextMatch: Sendable, Hashable {
+    /// Where the value must occur in the stored text.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Anywhere (an empty value matches every text).
+        case contains
+        /// At the start.
+        case beginsWith
+        /// At the end.
+        case endsWith
+    }
+
+    /// Where the value must occur.
+    public var kind: Kind
+    /// The literal text to find; every character, `%` and `_` included, stands for itself.
+    public var value: String
+    /// Compare ignoring case (Unicode simple case folding, as far as the engine supports it; at least ASCII).
+    public var caseInsensitive: Bool
+
+    /// Creates a pattern.
+    public init(_ kind: Kind, _ value: String, caseInsensitive: Bool = false) {
+        self.kind = kind
+        self.value = value
+        self.caseInsensitive = caseInsensitive
+    }
+}
+
 /// Which records a read or delete touches. Every case can be evaluated by the engine itself (in SQL),
 /// so no query loads records only to throw them away.
 public indirect enum SampleFilter: Sendable, Hashable {
@@ -94,6 +121,9 @@ public indirect enum SampleFilter: Sendable, Hashable {
     case field(String, Comparison, FieldValue)
     /// Records whose field `key` equals one of `values`.
     case fieldIn(String, [FieldValue])
+    /// Records whose text field `key` matches (contains, begins with or ends with) the pattern's value.
+    /// Records without the field, or whose field is not text, do not match.
+    case text(String, TextMatch)
     /// Quantity records whose canonical value compares to the given one.
     case quantity(Comparison, Double)
     /// Category records whose value compares to the given one.

@@ -76,6 +76,11 @@ enum FilterSQL {
             var part = SQLPart("EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = ? AND (\(inner.sql)))", [key])
             part.arguments += inner.arguments
             return part
+        case .text(let key, let match):
+            let condition = textCondition(match)
+            var part = SQLPart("EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = ? AND f.text IS NOT NULL AND \(condition.sql))", [key])
+            part.arguments += condition.arguments
+            return part
         case .quantity(let comparison, let value):
             return SQLPart("s.quantity \(comparison.sqlOperator) ?", [value])
         case .categoryValue(let comparison, let value):
@@ -158,6 +163,29 @@ enum FilterSQL {
             index = next
         }
         return result
+    }
+
+    /// The condition on `f.text` for a text pattern, the value always bound. Case-insensitive matching uses
+    /// `LIKE` (ASCII case folding) with `%`, `_` and the escape character `\` escaped; case-sensitive matching
+    /// uses `instr`/`substr`, since `LIKE` ignores ASCII case.
+    private static func textCondition(_ match: TextMatch) -> SQLPart {
+        let value = match.value
+        if value.isEmpty { return .always }
+        if match.caseInsensitive {
+            let literal = value.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            let pattern = switch match.kind {
+            case .contains: "%" + literal + "%"
+            case .beginsWith: literal + "%"
+            case .endsWith: "%" + literal
+            }
+            return SQLPart("f.text LIKE ? ESCAPE '\\'", [pattern])
+        }
+        switch match.kind {
+        case .contains: return SQLPart("instr(f.text, ?) > 0", [value])
+        case .beginsWith: return SQLPart("substr(f.text, 1, length(?)) = ?", [value, value])
+        case .endsWith: return SQLPart("length(f.text) >= length(?) AND substr(f.text, -length(?)) = ?", [value, value, value])
+        }
     }
 
     private static func negate(_ part: SQLPart) -> SQLPart {

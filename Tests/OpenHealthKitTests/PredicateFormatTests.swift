@@ -45,7 +45,7 @@ import Testing
             (NSPredicate(format: "%K == %@", "colour", "red"), "colour"),
             (NSPredicate(format: "startDate >= "), "expected a value"),
             (NSPredicate(format: "%K == %@", HKPredicateKeyPathStartDate), "more format specifiers"),
-            (NSPredicate(format: "%K BEGINSWITH %@", HKPredicateKeyPathCDATitle, "V"), "operator"),
+            (NSPredicate(format: "%K LIKE %@", HKPredicateKeyPathCDATitle, "V*"), "operator"),
         ]
         for (predicate, reason) in cases {
             do {

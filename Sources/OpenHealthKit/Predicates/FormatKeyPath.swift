@@ -4,8 +4,11 @@ import HealthKitModel
 
 /// What one comparison of a format predicate means for the store: key path, operator and value to filter.
 enum FormatKeyPath {
-    /// The filter for `key symbol value`; throws when the key, operator or value is not one the store runs.
-    static func filter(key: String, symbol: String, value: Any) throws(HKError) -> SampleFilter {
+    /// The filter for `key symbol[options] value`; throws when the key, operator, options or value is not one
+    /// the store runs.
+    static func filter(key: String, symbol: String, options: String = "", value: Any) throws(HKError) -> SampleFilter {
+        if let kind = TextMatch.Kind(formatOperator: symbol) { return try textMatch(key: key, kind, options: options, value: value) }
+        guard options.isEmpty else { throw HKError(.errorInvalidArgument, "unsupported options [\(options)] for \(symbol)") }
         if symbol == "IN" { return try membership(key: key, values: value) }
         let comparison = try self.comparison(symbol)
         if value is NSNull { return try existence(key: key, comparison) }
@@ -42,6 +45,19 @@ enum FormatKeyPath {
         if let attribute = attributes[key] { return attribute }
         let prefix = HKPredicateKeyPathMetadata + "."
         return key.hasPrefix(prefix) && key.count > prefix.count ? String(key.dropFirst(prefix.count)) : nil
+    }
+
+    /// `key CONTAINS[c] value` and its kin, for text key paths: `c` ignores case; `d` (ignore diacritics) is
+    /// accepted but not applied, as the store compares diacritics exactly.
+    private static func textMatch(key: String, _ kind: TextMatch.Kind, options: String, value: Any) throws(HKError) -> SampleFilter {
+        guard let field = fieldKey(key) else {
+            throw HKError(.errorInvalidArgument, "\(kind.formatOperator) needs a text key path, not \"\(key)\"")
+        }
+        guard options.allSatisfy({ "cdCD".contains($0) }) else {
+            throw HKError(.errorInvalidArgument, "unsupported options [\(options)] for \(kind.formatOperator)")
+        }
+        let text = try cast(value, String.self, key)
+        return .text(field, TextMatch(kind, text, caseInsensitive: options.lowercased().contains("c")))
     }
 
     /// `key != nil` (the metadata key or attribute is present) and `key == nil` (it is absent).
@@ -118,6 +134,17 @@ enum FormatKeyPath {
         guard let typed = value as? T else { throw HKError(.errorInvalidArgument, "\(key) needs a \(T.self), not \(type(of: value))") }
         return typed
     }
+}
+
+extension TextMatch.Kind {
+    /// The kind a predicate format operator (`CONTAINS`, `BEGINSWITH`, `ENDSWITH`, upper case) stands for.
+    init?(formatOperator: String) {
+        guard let kind = Self.allCases.first(where: { $0.formatOperator == formatOperator }) else { return nil }
+        self = kind
+    }
+
+    /// The predicate format operator, upper case.
+    var formatOperator: String { rawValue.uppercased() }
 }
 
 /// Start- and end-date comparisons as date windows (strict start for `startDate`, strict end for `endDate`).

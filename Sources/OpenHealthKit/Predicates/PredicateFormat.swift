@@ -9,7 +9,9 @@ extension NSPredicate {
     /// `metadata.<key>`, `source`), values as `%@` (any object: Date, String, NSNumber, HKQuantity, UUID, arrays
     /// for IN), `%d`, `%f` or literals, joined by AND/OR/NOT and parentheses. Key paths join with dots, so
     /// `"%K.%K == %d", HKPredicateKeyPathMetadata, key, value` compares a metadata value; `!= nil` / `== nil`
-    /// test whether a metadata key is present (`"%K.%K != nil"`).
+    /// test whether a metadata key is present (`"%K.%K != nil"`). Text key paths (CDA and FHIR attributes, text
+    /// metadata values) also take `CONTAINS`, `BEGINSWITH` and `ENDSWITH`, with `[c]` to ignore case (`[d]` is
+    /// accepted, but diacritics still compare exactly): `"%K CONTAINS[c] %@", HKPredicateKeyPathCDAAuthorName, "smith"`.
     ///
     /// Swift prefers this initialiser to Foundation's unavailable one, so HealthKit code written for Apple
     /// platforms compiles unchanged. A format the store cannot run does not trap: the query that uses the
@@ -35,6 +37,8 @@ enum FormatToken: Equatable {
     case specifier(Character)
     case text(String)
     case number(Double)
+    /// An operator's options in brackets (`[c]`, `[cd]`), without the brackets.
+    case options(String)
 
     /// Splits `format` into tokens; throws on an unterminated string or a stray character.
     static func tokens(_ format: String) throws(HKError) -> [FormatToken] {
@@ -48,6 +52,12 @@ enum FormatToken: Equatable {
                 guard let letter = spec.first else { throw invalid(format, "a % at the end") }
                 tokens.append(.specifier(letter))
                 rest = spec.dropFirst()
+                continue
+            }
+            if first == "[" {
+                guard let close = rest.firstIndex(of: "]") else { throw invalid(format, "an unterminated [") }
+                tokens.append(.options(String(rest.dropFirst()[..<close])))
+                rest = rest[rest.index(after: close)...]
                 continue
             }
             if first == "\"" || first == "'" {

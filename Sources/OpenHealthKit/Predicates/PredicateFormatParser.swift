@@ -51,16 +51,24 @@ struct PredicateFormatParser {
         let symbol: String
         switch next() {
         case .symbol(let text)?: symbol = text
-        case .word(let word)? where word.uppercased() == "IN": symbol = "IN"
+        case .word(let word)? where Self.wordOperators.contains(word.uppercased()): symbol = word.uppercased()
         case let other: throw invalid("expected an operator after \(key), found \(other.map { "\($0)" } ?? "the end")")
+        }
+        var options = ""
+        if position < tokens.count, case .options(let found) = tokens[position] {
+            position += 1
+            options = found
         }
         let value = try operand()
         do {
-            return try FormatKeyPath.filter(key: key, symbol: symbol, value: value)
+            return try FormatKeyPath.filter(key: key, symbol: symbol, options: options, value: value)
         } catch {
             throw invalid(error.localizedDescription)
         }
     }
+
+    /// The operators spelled as words (case-insensitively).
+    private static let wordOperators: Set<String> = ["IN", "CONTAINS", "BEGINSWITH", "ENDSWITH"]
 
     /// A key path: a word or `%K`, joined with others by dots (`%K.%K`, `metadata.%K`, `%K.Key`, `metadata.Key`).
     private mutating func keyPath() throws(HKError) -> String {
