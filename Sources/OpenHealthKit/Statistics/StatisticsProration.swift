@@ -58,6 +58,18 @@ package struct StatisticsProration: Sendable {
         }
     }
 
+    /// Adds `value × overlap / (end - start)` to each bucket the span overlaps; a span wholly inside one bucket
+    /// adds exactly `value`.
+    package func addSpread(_ value: Double, from start: Double, to end: Double, to sums: inout [Double]) {
+        guard let first = edges.first, let last = edges.last, end > first, start < last else { return }
+        var i = bucket(containing: max(start, first)) ?? 0
+        while i < bucketCount, edges[i] < end {
+            let overlap = min(end, edges[i + 1]) - max(start, edges[i])
+            if overlap >= end - start { sums[i] += value } else if overlap > 0 { sums[i] += value * overlap / (end - start) }
+            i += 1
+        }
+    }
+
     /// Adds a point value to the bucket containing its instant.
     package func add(_ point: StatisticsPointValue, to sums: inout [Double]) {
         if let i = bucket(containing: point.time) { sums[i] += point.value }
@@ -71,7 +83,7 @@ package struct StatisticsProration: Sendable {
             let start = sample.start.timeIntervalSinceReferenceDate
             let end = sample.end.timeIntervalSinceReferenceDate
             if end > start {
-                add(StatisticsRatePiece(start: start, end: end, rate: sample.value / (end - start)), to: &sums)
+                addSpread(sample.value, from: start, to: end, to: &sums)
             } else {
                 add(StatisticsPointValue(time: start, value: sample.value), to: &sums)
             }
