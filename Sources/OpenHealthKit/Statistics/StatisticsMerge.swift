@@ -3,72 +3,104 @@ import Foundation
 /// Source merging for cumulative types: each stretch of time counts only the highest-priority source that
 /// has data there.
 ///
-/// A sweep over the sorted start and end points of every sample keeps, per source rank, the number of open
-/// samples and the sum of their rates (`value / duration`). Between two consecutive points the winning
-/// source is the best rank with an open sample, and the stretch accrues that source's summed rate (a source's
-/// own overlapping samples add up; only different sources are de-duplicated). An instantaneous sample counts
-/// unless a higher-priority source has an interval sample open at its instant (`start <= t < end`).
-/// Sorting dominates: O(n log n) for n samples.
+/// One sweep over the sorted start and end points of every sample and the bucket edges. Between two consecutive
+/// points the winning source is the best rank with an open sample (a min-heap of ranks with lazy removal), and that
+/// rank's clock `won[rank]` advances by the stretch's length. A sample's uncovered time in a bucket is the advance
+/// of its rank's clock while it was open there, so it contributes `value × uncovered / duration` (exactly `value`
+/// when nothing covered it). A source's own overlapping samples add up; only different sources are de-duplicated.
+/// An instantaneous sample counts unless a higher-priority source has an interval sample open at its instant
+/// (`start <= t < end`). Sorting dominates: O(n log n + b) for n samples and b bucket crossings.
 package enum StatisticsMerge {
-    /// The merged rate pieces (time-ordered, disjoint) and surviving point values.
-    package static func merge(_ samples: [StatisticsSample], priority: StatisticsSourcePriority)
-        -> (pieces: [StatisticsRatePiece], points: [StatisticsPointValue]) {
+    private enum Kind: UInt8 { case end = 0, edge = 1, start = 2, point = 3 }
+
+    /// Merged sums per bucket of `proration`.
+    package static func mergedSums(_ samples: [StatisticsSample], priority: StatisticsSourcePriority,
+                                   proration: StatisticsProration) -> [Double] {
         let ranks = priority.ranks(for: samples.lazy.map(\.source))
-        // kind 0 = interval end, 1 = interval start, 2 = point; ends and starts at one instant are applied
-        // before points are judged, and the order between them does not matter for the totals.
-        var events: [(time: Double, kind: UInt8, rank: Int, amount: Double)] = []
-        events.reserveCapacity(samples.count * 2)
-        for sample in samples {
-            let rank = ranks[sample.source] ?? 0
+        let sampleRanks = samples.map { ranks[$0.source] ?? 0 }
+        var events: [(time: Double, kind: Kind, index: Int)] = []
+        events.reserveCapacity(samples.count * 2 + proration.edges.count)
+        for (index, sample) in samples.enumerated() {
             let start = sample.start.timeIntervalSinceReferenceDate
             let end = sample.end.timeIntervalSinceReferenceDate
             if end > start {
-                let rate = sample.value / (end - start)
-                events.append((start, 1, rank, rate))
-                events.append((end, 0, rank, rate))
+                events.append((start, .start, index))
+                events.append((end, .end, index))
             } else {
-                events.append((start, 2, rank, sample.value))
+                events.append((start, .point, index))
             }
         }
-        events.sort { $0.time != $1.time ? $0.time < $1.time : $0.kind < $1.kind }
+        for (index, edge) in proration.edges.enumerated() { events.append((edge, .edge, index)) }
+        events.sort { $0.time != $1.time ? $0.time < $1.time : $0.kind.rawValue < $1.kind.rawValue }
 
-        var open = [Int](repeating: 0, count: ranks.count)
-        var rates = [Double](repeating: 0, count: ranks.count)
+        var sums = [Double](repeating: 0, count: proration.bucketCount)
+        var bucket = -1   // the bucket of the stretch before the current event
+        var openCount = [Int](repeating: 0, count: ranks.count)
+        var won = [Double](repeating: 0, count: ranks.count)
+        var checkpoint = [Double](repeating: 0, count: samples.count)
+        var openSamples = OpenSet(capacity: samples.count)
         var best = RankHeap()
-        var pieces: [StatisticsRatePiece] = []
-        var points: [StatisticsPointValue] = []
         var previous = -Double.infinity
+
+        func flush(_ index: Int) {
+            let uncovered = won[sampleRanks[index]] - checkpoint[index]
+            checkpoint[index] = won[sampleRanks[index]]
+            guard bucket >= 0, bucket < sums.count, uncovered > 0 else { return }
+            let sample = samples[index]
+            let duration = sample.duration
+            sums[bucket] += uncovered >= duration ? sample.value : sample.value * uncovered / duration
+        }
+
         for event in events {
-            if event.time > previous, let winner = best.top(where: { open[$0] > 0 }) {
-                pieces.append(StatisticsRatePiece(start: previous, end: event.time, rate: rates[winner]))
+            if event.time > previous, let winner = best.top(where: { openCount[$0] > 0 }) {
+                won[winner] += event.time - previous
             }
             previous = event.time
+            let rank = event.kind == .edge ? 0 : sampleRanks[event.index]
             switch event.kind {
-            case 1:
-                open[event.rank] += 1
-                rates[event.rank] += event.amount
-                if open[event.rank] == 1 { best.push(event.rank) }
-            case 0:
-                open[event.rank] -= 1
-                rates[event.rank] = open[event.rank] == 0 ? 0 : rates[event.rank] - event.amount
-            default:
-                let winner = best.top(where: { open[$0] > 0 })
-                if winner == nil || winner! >= event.rank {
-                    points.append(StatisticsPointValue(time: event.time, value: event.amount))
+            case .end:
+                flush(event.index)
+                openSamples.remove(event.index)
+                openCount[rank] -= 1
+            case .edge:
+                for index in openSamples.members { flush(index) }
+                bucket = event.index
+            case .start:
+                checkpoint[event.index] = won[rank]
+                openSamples.insert(event.index)
+                openCount[rank] += 1
+                if openCount[rank] == 1 { best.push(rank) }
+            case .point:
+                let winner = best.top(where: { openCount[$0] > 0 })
+                if (winner ?? Int.max) >= rank, bucket >= 0, bucket < sums.count {
+                    sums[bucket] += samples[event.index].value
                 }
             }
         }
-        return (pieces, points)
+        return sums
+    }
+}
+
+/// The indices of the open samples, with O(1) insertion and removal.
+private struct OpenSet {
+    private(set) var members: [Int] = []
+    private var position: [Int]
+
+    init(capacity: Int) { position = [Int](repeating: -1, count: capacity) }
+
+    mutating func insert(_ index: Int) {
+        position[index] = members.count
+        members.append(index)
     }
 
-    /// Merged sums per bucket.
-    package static func mergedSums(_ samples: [StatisticsSample], priority: StatisticsSourcePriority,
-                                   proration: StatisticsProration) -> [Double] {
-        let merged = merge(samples, priority: priority)
-        var sums = [Double](repeating: 0, count: proration.bucketCount)
-        for piece in merged.pieces { proration.add(piece, to: &sums) }
-        for point in merged.points { proration.add(point, to: &sums) }
-        return sums
+    mutating func remove(_ index: Int) {
+        let at = position[index]
+        let last = members.removeLast()
+        if last != index {
+            members[at] = last
+            position[last] = at
+        }
+        position[index] = -1
     }
 }
 
