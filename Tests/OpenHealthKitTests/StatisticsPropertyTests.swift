@@ -21,7 +21,8 @@ struct StatisticsPropertyTests {
         var units: Int
     }
 
-    static func randomCase(seed: UInt64) -> Case {
+    /// A random case; with `integralRates`, every interval sample's value is a whole number per unit.
+    static func randomCase(seed: UInt64, integralRates: Bool = false) -> Case {
         var rng = SeededGenerator(seed: seed)
         let buckets = StatisticsBuckets(anchor: StatisticsFixtures.date(2024, 1, 1, zone: zone),
                                         components: DateComponents(day: 1), calendar: Calendar(identifier: .gregorian),
@@ -35,7 +36,9 @@ struct StatisticsPropertyTests {
             let length = Int.random(in: 0...6, using: &rng) == 0 ? 0 : Int.random(in: 1...40, using: &rng)
             return StatisticsSample(start: origin.addingTimeInterval(Double(start) * unit),
                                     end: origin.addingTimeInterval(Double(start + length) * unit),
-                                    value: Double(Int.random(in: 1...1000, using: &rng)),
+                                    value: integralRates && length > 0
+                                        ? Double(length * Int.random(in: 1...50, using: &rng))
+                                        : Double(Int.random(in: 1...1000, using: &rng)),
                                     source: sources.randomElement(using: &rng)!)
         }
         return Case(samples: samples, intervals: intervals, origin: origin, units: units)
@@ -78,6 +81,16 @@ struct StatisticsPropertyTests {
                     #expect(StatisticsFixtures.close(result.bySource[source]?.sum ?? 0, want), "seed \(seed) \(source)")
                 }
             }
+        }
+    }
+
+    @Test("With whole-number rates every partial contribution is whole, so merged daily totals are exactly equal")
+    func exactTotals() {
+        for seed in UInt64(1_000)..<UInt64(1_200) {
+            let c = Self.randomCase(seed: seed, integralRates: true)
+            let actual = StatisticsEngine.compute(c.samples, intervals: c.intervals, style: .cumulative,
+                                                  priority: Self.priority, separateBySource: false)
+            #expect(actual.map { $0.merged.sum ?? 0 } == Self.reference(c), "seed \(seed)")
         }
     }
 }
