@@ -73,3 +73,25 @@ struct StatisticsMergeTests {
         #expect(results[0].merged == StatisticsValues() && results[0].bySource.isEmpty)
     }
 }
+
+@Suite("Statistics conversion")
+struct StatisticsConversionTests {
+    typealias F = StatisticsFixtures
+
+    @Test("A bucket becomes an HKStatistics in the type's canonical unit, with per-source figures on request")
+    func toHKStatistics() {
+        let day = [DateInterval(start: F.date(2024, 6, 1), duration: 86_400)]
+        let result = StatisticsEngine.compute(StatisticsMergeTests.walk, intervals: day, style: .cumulative,
+                                              priority: StatisticsSourcePriority([F.watch, F.phone]),
+                                              separateBySource: true)[0]
+        let type = HKQuantityType.quantityType(forIdentifier: .stepCount)!
+        let watch = HKSource(name: "Watch", bundleIdentifier: F.watch)
+        let statistics = result.statistics(of: type, sources: [F.watch: watch], separateBySource: true)
+        #expect(statistics.sumQuantity()?.doubleValue(for: .count()) == 900)
+        #expect(statistics.sumQuantity(for: watch)?.doubleValue(for: .count()) == 450)
+        #expect(statistics.sources?.map(\.bundleIdentifier) == [F.phone, F.watch])
+        #expect(statistics.duration()?.doubleValue(for: .minute()) == 45)
+        #expect(statistics.startDate == day[0].start && statistics.endDate == day[0].end)
+        #expect(result.statistics(of: type, sources: [:], separateBySource: false).sources == nil)
+    }
+}
