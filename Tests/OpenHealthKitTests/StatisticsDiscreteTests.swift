@@ -56,4 +56,15 @@ struct StatisticsDiscreteTests {
         #expect(F.close(cumulative.merged.sum!, 60 + 90 + 70 + 100))
         #expect(cumulative.merged.average == nil && cumulative.merged.mostRecent == nil)
     }
+
+    @Test("A discrete sample belongs to the bucket of its start; the next bucket stays empty")
+    func startBucket() {
+        let twoDays = [DateInterval(start: Self.dayStart, duration: 86_400),
+                       DateInterval(start: Self.dayStart.addingTimeInterval(86_400), duration: 86_400)]
+        let samples = [F.sample(F.date(2024, 6, 1, 23, 50), minutes: 20, 72, F.watch)]
+        let results = StatisticsEngine.compute(samples, intervals: twoDays, style: .discreteTemporallyWeighted,
+                                               priority: StatisticsSourcePriority(), separateBySource: true)
+        #expect(results[0].merged.average == 72 && F.close(results[0].merged.duration!, 600))
+        #expect(results[1].merged == StatisticsValues() && results[1].bySource.isEmpty)
+    }
 }

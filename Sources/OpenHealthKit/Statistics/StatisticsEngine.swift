@@ -15,7 +15,7 @@ package struct StatisticsBucketResult: Sendable, Equatable {
 ///
 /// Cumulative types get `sum` (merged by ``StatisticsMerge``; per source, plain prorated sums) and `duration`.
 /// Discrete types get minimum, maximum, average and most recent (``StatisticsDiscrete``) and `duration`.
-/// Buckets without samples have every figure `nil`.
+/// Buckets without samples (for discrete types: without a sample starting in them) have every figure `nil`.
 package enum StatisticsEngine {
     /// Computes the figures of each of the consecutive `intervals`.
     package static func compute(_ samples: [StatisticsSample], intervals: [DateInterval],
@@ -40,12 +40,14 @@ package enum StatisticsEngine {
     private static func figures(_ samples: [StatisticsSample], style: HKQuantityAggregationStyle,
                                 proration: StatisticsProration, sums: () -> [Double]) -> [StatisticsValues] {
         let covered = proration.coveredDurations(of: samples)
-        let present = presence(samples, proration: proration)
         var values: [StatisticsValues]
+        let present: [Bool]
         if style == .cumulative {
             values = sums().map { StatisticsValues(sum: $0) }
-        } else {
+            present = presence(samples, proration: proration)
+        } else {   // a discrete sample belongs to the bucket of its start only
             values = StatisticsDiscrete.figures(samples, style: style, proration: proration)
+            present = values.map { $0.mostRecent != nil }
         }
         for bucket in values.indices {
             if present[bucket] { values[bucket].duration = covered[bucket] } else { values[bucket] = StatisticsValues() }
