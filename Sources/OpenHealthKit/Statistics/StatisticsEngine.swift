@@ -27,7 +27,10 @@ package enum StatisticsEngine {
         }
         var results = zip(intervals, merged).map { StatisticsBucketResult(interval: $0, merged: $1, bySource: [:]) }
         guard separateBySource else { return results }
-        for (source, own) in Dictionary(grouping: samples, by: \.source) {
+        let (ranks, sources) = priority.ranks(of: samples)
+        var groups = [[StatisticsSample]](repeating: [], count: sources.count)
+        for (sample, rank) in zip(samples, ranks) { groups[rank].append(sample) }
+        for (source, own) in zip(sources, groups) {
             let values = figures(own, style: style, proration: proration) { proration.sums(of: own) }
             for (bucket, value) in values.enumerated() where value.duration != nil || value.mostRecent != nil {
                 results[bucket].bySource[source] = value

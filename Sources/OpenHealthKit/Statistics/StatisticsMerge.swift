@@ -16,8 +16,8 @@ package enum StatisticsMerge {
     /// Merged sums per bucket of `proration`.
     package static func mergedSums(_ samples: [StatisticsSample], priority: StatisticsSourcePriority,
                                    proration: StatisticsProration) -> [Double] {
-        let ranks = priority.ranks(for: samples.lazy.map(\.source))
-        let sampleRanks = samples.map { ranks[$0.source] ?? 0 }
+        let (sampleRanks, sources) = priority.ranks(of: samples)
+        let sourceCount = sources.count
         var events: [(time: Double, kind: Kind, index: Int)] = []
         events.reserveCapacity(samples.count * 2 + proration.edges.count)
         for (index, sample) in samples.enumerated() {
@@ -35,8 +35,8 @@ package enum StatisticsMerge {
 
         var sums = [Double](repeating: 0, count: proration.bucketCount)
         var bucket = -1   // the bucket of the stretch before the current event
-        var openCount = [Int](repeating: 0, count: ranks.count)
-        var won = [Double](repeating: 0, count: ranks.count)
+        var openCount = [Int](repeating: 0, count: sourceCount)
+        var won = [Double](repeating: 0, count: sourceCount)
         var checkpoint = [Double](repeating: 0, count: samples.count)
         var openSamples = OpenSet(capacity: samples.count)
         var best = RankHeap()

@@ -57,4 +57,25 @@ package struct StatisticsSourcePriority: Sendable, Equatable {
         for (rank, id) in sorted.enumerated() { ranks[id] = rank }
         return ranks
     }
+
+    /// The rank of each sample's source, and the distinct sources indexed by rank. Sources are few and runs of one
+    /// source are long, so this looks sources up in a small list instead of hashing every sample's string.
+    package func ranks(of samples: [StatisticsSample]) -> (ranks: [Int], sources: [String]) {
+        var distinct: [String] = []
+        var slots: [Int] = []
+        slots.reserveCapacity(samples.count)
+        var last: (source: String, slot: Int)?
+        for sample in samples {
+            if let last, last.source == sample.source {
+                slots.append(last.slot)
+                continue
+            }
+            let slot = distinct.firstIndex(of: sample.source) ?? { distinct.append(sample.source); return distinct.count - 1 }()
+            last = (sample.source, slot)
+            slots.append(slot)
+        }
+        let byName = ranks(for: distinct)
+        let rankOfSlot = distinct.map { byName[$0]! }
+        return (slots.map { rankOfSlot[$0] }, distinct.sorted { byName[$0]! < byName[$1]! })
+    }
 }
