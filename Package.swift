@@ -32,9 +32,23 @@ var targets: [Target] = [
     .target(
         name: "HealthCLI",
         dependencies: [
-            "OpenHealthKit",
+            "OpenHealthKit", "HealthRecords", "SmartHealthCards", "HealthExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
+    ),
+    // zlib, for raw DEFLATE (SMART Health Card payloads) and compressed exports.
+    .systemLibrary(name: "CHealthZlib", path: "Sources/CHealthZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // Clinical records: FHIR DSTU2/R4 models, clinical type classification, ingestion, CDA document files.
+    .target(name: "HealthRecords", dependencies: ["HealthKitModel", "OpenHealthKit", "SmartHealthCards"]),
+    // SMART Health Cards: shc:/ QR content, compact JWS, ES256 verification, trust store, revocation.
+    .target(
+        name: "SmartHealthCards",
+        dependencies: ["HealthKitModel", "CHealthZlib", .product(name: "Crypto", package: "swift-crypto")]
+    ),
+    // Apple Health export in and out: streaming export.xml import, Apple/CSV/FHIR export, demo exports.
+    .target(
+        name: "HealthExport",
+        dependencies: ["OpenHealthKit", "HealthRecords", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
     ),
     .executableTarget(name: "health", dependencies: ["HealthCLI"]),
 
@@ -48,6 +62,9 @@ var targets: [Target] = [
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
     ),
     .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "TestSupport"]),
+    .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "TestSupport"]),
+    .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
+    .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "TestSupport"]),
 ]
 
 // `import HealthKit` must compile unchanged off Apple platforms, where Apple's framework does not exist.
@@ -64,6 +81,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// The HealthExport module. Its overview lives in docs/.

@@ -1,0 +1,1 @@
+// The HealthRecords module. Its overview lives in docs/.

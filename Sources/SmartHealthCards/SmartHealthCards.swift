@@ -1,0 +1,1 @@
+// The SmartHealthCards module. Its overview lives in docs/.
