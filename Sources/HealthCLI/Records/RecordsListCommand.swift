@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import HealthRecords
+import OpenHealthKit
+
+/// `health records list [--type T]`: the stored clinical records.
+struct RecordsListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List clinical records, optionally of one clinical type.",
+        discussion: """
+            Examples:
+              health records list
+              health records list --type labResultRecord --format json
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: "Only this clinical type, e.g. labResultRecord, medicationRecord.")
+    var type: String?
+
+    @Option(help: "Only resources of this FHIR type, e.g. MedicationRequest.")
+    var resourceType: String?
+
+    @Option(help: "Output format: table, json or csv.")
+    var format: OutputFormat = .table
+
+    func run() async throws {
+        let types: [HKClinicalType]
+        if let type {
+            guard let clinical = try TypeList.parse([type]).first as? HKClinicalType else {
+                throw badInput("\"\(type)\" is not a clinical type (allergyRecord, labResultRecord, medicationRecord, ...)")
+            }
+            types = [clinical]
+        } else {
+            types = HKObjectType.allClinicalTypes
+        }
+        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.open())
+        Console.write(ClinicalRecordRows.table(records).render(format))
+    }
+}
+
+/// `health records show ID`: one record, its fields and its FHIR JSON.
+struct RecordsShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one clinical record and its FHIR resource.",
+        discussion: """
+            ID is the record's UUID, ResourceType/id, or a FHIR id.
+            Examples:
+              health records show Observation/1234
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The record's UUID, ResourceType/id, or FHIR id.")
+    var id: String
+
+    func run() async throws {
+        let records = try await ClinicalRecordRows.fetch(HKObjectType.allClinicalTypes, resourceType: nil, from: try store.open())
+        let matches = records.filter { ClinicalRecordRows.matches($0, id) }
+        guard let record = matches.first else { throw badInput("no clinical record \"\(id)\"") }
+        if matches.count > 1 {
+            Console.error("\(matches.count) records match \"\(id)\"; showing the first (use ResourceType/id or the UUID)")
+        }
+        Console.write(ClinicalRecordRows.details(record))
+    }
+}

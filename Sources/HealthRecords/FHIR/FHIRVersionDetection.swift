@@ -1,0 +1,85 @@
+import Foundation
+import HealthKitModel
+
+/// Tells DSTU2 from R4 by what a resource declares (meta.profile) or by shapes only one release has.
+public enum FHIRVersionDetection {
+    /// The release `resource` shows, or nil when it looks the same in both.
+    public static func release(of resource: FHIRAnyResource) -> HKFHIRRelease? {
+        switch resource.resourceType {
+        case "MedicationOrder": return .dstu2
+        case "MedicationRequest": return .r4
+        default: break
+        }
+        guard let model = resource.model else { return nil }
+        return release(fromProfiles: model.meta?.profile ?? []) ?? shape(of: model)
+    }
+
+    /// The version number for a release: 1.0.2 for DSTU2, 4.0.1 for R4.
+    public static func version(for release: HKFHIRRelease) -> HKFHIRVersion {
+        release == .dstu2 ? .primaryDSTU2() : .primaryR4()
+    }
+
+    /// Argonaut profiles are DSTU2; US Core and versioned R4 URLs are R4.
+    static func release(fromProfiles profiles: [String]) -> HKFHIRRelease? {
+        for profile in profiles {
+            let lower = profile.lowercased()
+            if lower.contains("argonaut") || lower.contains("/dstu2/") { return .dstu2 }
+            if lower.contains("/us/core/") || lower.contains("/r4/") || lower.contains("/4.0") { return .r4 }
+        }
+        return nil
+    }
+
+    /// Members whose shape or name differs between the releases.
+    static func shape(of model: any FHIRResourceModel) -> HKFHIRRelease? {
+        switch model {
+        case let observation as FHIRObservation: return listRelease(observation.category)
+        case let report as FHIRDiagnosticReport: return listRelease(report.category)
+        case let condition as FHIRCondition:
+            if condition.patient != nil || condition.dateRecorded != nil { return .dstu2 }
+            if condition.subject != nil || condition.recordedDate != nil { return .r4 }
+            return statusRelease(condition.clinicalStatus) ?? listRelease(condition.category)
+        case let allergy as FHIRAllergyIntolerance:
+            if allergy.substance != nil || allergy.status != nil || allergy.onset != nil { return .dstu2 }
+            if allergy.code != nil || allergy.onsetDateTime != nil { return .r4 }
+            return statusRelease(allergy.clinicalStatus) ?? listRelease(allergy.category)
+        case let immunization as FHIRImmunization:
+            if immunization.date != nil || immunization.wasNotGiven != nil { return .dstu2 }
+            return immunization.occurrenceDateTime != nil ? .r4 : nil
+        case let statement as FHIRMedicationStatement: return subjectRelease(patient: statement.patient, subject: statement.subject)
+        case let dispense as FHIRMedicationDispense: return subjectRelease(patient: dispense.patient, subject: dispense.subject)
+        case let document as FHIRDocumentReference:
+            if document.indexed != nil || document.class != nil || document.created != nil { return .dstu2 }
+            return document.date != nil || document.category != nil ? .r4 : nil
+        case let coverage as FHIRCoverage:
+            if coverage.issuer != nil || coverage.plan != nil { return .dstu2 }
+            return coverage.payor != nil ? .r4 : nil
+        case let patient as FHIRPatient:
+            for name in patient.name ?? [] {
+                if case .many = name.family { return .dstu2 }
+                if case .one = name.family { return .r4 }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    private static func listRelease<T>(_ value: FHIROneOrMany<T>?) -> HKFHIRRelease? {
+        switch value {
+        case .one: .dstu2
+        case .many: .r4
+        case nil: nil
+        }
+    }
+
+    private static func statusRelease(_ status: FHIRCodeOrConcept?) -> HKFHIRRelease? {
+        switch status {
+        case .code: .dstu2
+        case .concept: .r4
+        case nil: nil
+        }
+    }
+
+    private static func subjectRelease(patient: FHIRReference?, subject: FHIRReference?) -> HKFHIRRelease? {
+        patient != nil ? .dstu2 : (subject != nil ? .r4 : nil)
+    }
+}

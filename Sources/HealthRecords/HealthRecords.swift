@@ -1,1 +1,0 @@
-// The HealthRecords module. Its overview lives in docs/.

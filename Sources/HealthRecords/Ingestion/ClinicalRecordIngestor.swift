@@ -1,0 +1,124 @@
+import Foundation
+import HealthKitModel
+import OpenHealthKit
+
+/// Brings FHIR resources from one institution into a store as clinical records.
+///
+/// The core, ``ingest(_:location:)``, takes resources from any source (files here; a provider download
+/// later); the `ingest(json:…)`, NDJSON and file methods read inputs into it. Resources that fit no clinical
+/// type are reported and not stored; resources that cannot be read are reported with their path and cost
+/// only themselves. See docs/ClinicalRecords.md.
+public struct ClinicalRecordIngestor: Sendable {
+    /// The store records go into.
+    public let store: HKHealthStore
+    /// Where the records come from.
+    public let institution: ClinicalInstitution
+    /// How resources are read (the FHIR release to assume, or detection).
+    public let reader: FHIRReader
+    /// How many resources NDJSON ingestion stores per transaction.
+    public var batchSize = 500
+
+    /// An ingestor into `store` for `institution`; `release` nil detects each resource's FHIR version.
+    public init(store: HKHealthStore, institution: ClinicalInstitution, release: HKFHIRRelease? = nil) {
+        self.store = store
+        self.institution = institution
+        self.reader = FHIRReader(release: release)
+    }
+
+    /// Classifies `resources` and stores the clinical ones in one transaction; `location` names their input.
+    public func ingest(_ resources: [FHIRReadResource], location: String) throws -> ClinicalIngestReport {
+        var report = ClinicalIngestReport()
+        let names = FHIRClassifier.medicationNames(in: resources)
+        let now = Date()
+        var records: [HKClinicalRecord] = []
+        for item in resources {
+            guard let classification = FHIRClassifier.classify(item.resource, medicationNames: names) else {
+                report.skipped.append(.init(location: Self.join(location, item.location), resourceType: item.resource.resourceType,
+                                            reason: FHIRClassifier.reasonNotClinical(item.resource)))
+                continue
+            }
+            let resource = HKFHIRResource(
+                fhirVersion: item.fhirVersion, resourceType: HKFHIRResourceType(rawValue: item.resource.resourceType),
+                identifier: item.identifier, data: item.data,
+                sourceURL: institution.sourceURL(resourceType: item.resource.resourceType, identifier: item.identifier,
+                                                 fullUrl: item.fullUrl))
+            records.append(HKClinicalRecord(type: HKClinicalType(classification.clinicalType), displayName: classification.displayName,
+                                            fhirResource: resource, start: now, end: now))
+        }
+        report.clinicalResources = records.count
+        report.outcome = try store.ingestClinicalRecords(records, from: institution.source)
+        return report
+    }
+
+    /// Reads `json` (a resource or a Bundle of any type) and ingests it; unreadable entries are reported.
+    public func ingest(json: Data, location: String) throws -> ClinicalIngestReport {
+        let read = reader.read(json)
+        var report = try ingest(read.resources, location: location)
+        report.failures += read.failures.map { .init(location: location, message: $0.description) }
+        return report
+    }
+
+    /// Ingests a file or folder: `.ndjson` files line by line, other files as JSON; a folder's `.json` and
+    /// `.ndjson` files (recursively, in name order). Other files in a folder are reported as skipped.
+    public func ingest(contentsOf url: URL) throws -> ClinicalIngestReport {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw HKError(.errorInvalidArgument, "\(url.path): no such file or folder")
+        }
+        guard isFolder.boolValue else { return try ingestFile(url, location: url.lastPathComponent) }
+        var report = ClinicalIngestReport()
+        for file in try Self.files(in: url) {
+            let location = String(file.path.dropFirst(url.path.count).drop { $0 == "/" })
+            if ["json", "ndjson"].contains(file.pathExtension.lowercased()) {
+                report.merge(try ingestFile(file, location: location))
+            } else {
+                report.skipped.append(.init(location: location, resourceType: "-", reason: "not a .json or .ndjson file"))
+            }
+        }
+        return report
+    }
+
+    private func ingestFile(_ url: URL, location: String) throws -> ClinicalIngestReport {
+        if url.pathExtension.lowercased() == "ndjson" { return try ingestNDJSON(at: url, location: location) }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw HKError(.errorInvalidArgument, "\(url.path): cannot read (\(error.localizedDescription))")
+        }
+        return try ingest(json: data, location: location)
+    }
+
+    /// Streams an NDJSON file (one resource per line, the Bulk Data format) in batches of ``batchSize``;
+    /// memory holds one batch. A bad line is reported as `file:line` and costs only itself.
+    public func ingestNDJSON(at url: URL, location: String? = nil) throws -> ClinicalIngestReport {
+        let name = location ?? url.lastPathComponent
+        var report = ClinicalIngestReport(), batch: [FHIRReadResource] = []
+        let lines = try NDJSONLines(url: url)
+        func flush() throws {
+            report.merge(try ingest(batch, location: name))
+            batch.removeAll(keepingCapacity: true)
+        }
+        while let (number, line) = try lines.next() {
+            let read = reader.read(line)
+            for failure in read.failures { report.failures.append(.init(location: "\(name):\(number)", message: failure.description)) }
+            for var resource in read.resources {
+                resource.location = "line \(number)" + (resource.location.isEmpty ? "" : " " + resource.location)
+                batch.append(resource)
+            }
+            if batch.count >= batchSize { try flush() }
+        }
+        try flush()
+        return report
+    }
+
+    static func files(in folder: URL) throws -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            throw HKError(.errorInvalidArgument, "\(folder.path): cannot list the folder")
+        }
+        return enumerator.compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .filter { !$0.lastPathComponent.hasPrefix(".") }
+            .sorted { $0.path < $1.path }
+    }
+
+    static func join(_ location: String, _ path: String) -> String { path.isEmpty ? location : "\(location): \(path)" }
+}

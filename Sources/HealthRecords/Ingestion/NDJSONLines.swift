@@ -1,0 +1,42 @@
+import Foundation
+import HealthKitModel
+
+/// The non-empty lines of a file, read in fixed-size chunks so memory stays flat however large the file.
+final class NDJSONLines {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var lineNumber = 0
+    private var atEnd = false
+    private static let chunkSize = 1 << 20
+
+    /// Opens `url`; throws `HKError(.errorInvalidArgument)` when it cannot be read.
+    init(url: URL) throws {
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
+            throw HKError(.errorInvalidArgument, "\(url.path): cannot read (\(error.localizedDescription))")
+        }
+    }
+
+    deinit { try? handle.close() }
+
+    /// The next non-blank line and its 1-based number, or nil at the end.
+    func next() throws -> (Int, Data)? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                lineNumber += 1
+                if line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) { return (lineNumber, Data(line)) }
+                continue
+            }
+            if atEnd {
+                guard !buffer.isEmpty else { return nil }
+                let line = buffer
+                buffer = Data()
+                lineNumber += 1
+                return line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) ? (lineNumber, line) : nil
+            }
+            let chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+            if chunk.isEmpty { atEnd = true } else { buffer.append(chunk) }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+
+/// A public JSON Web Key as issuers publish them in `.well-known/jwks.json`.
+public struct JSONWebKey: Codable, Sendable, Hashable {
+    /// Key type; `EC` for health cards.
+    public var kty: String?
+    /// Key id: should be the RFC 7638 thumbprint.
+    public var kid: String?
+    /// Intended use; `sig`.
+    public var use: String?
+    /// Algorithm; `ES256`.
+    public var alg: String?
+    /// Curve; `P-256`.
+    public var crv: String?
+    /// The public point's x coordinate, base64url.
+    public var x: String?
+    /// The public point's y coordinate, base64url.
+    public var y: String?
+    /// The revocation list version, when the issuer publishes one for this key.
+    public var crlVersion: Int?
+
+    /// The RFC 7638 thumbprint: SHA-256 over `{"crv":…,"kty":…,"x":…,"y":…}`, base64url. Nil when a member is missing.
+    public var thumbprint: String? {
+        guard let crv, let kty, let x, let y else { return nil }
+        let canonical = "{\"crv\":\(Self.quoted(crv)),\"kty\":\(Self.quoted(kty)),\"x\":\(Self.quoted(x)),\"y\":\(Self.quoted(y))}"
+        return Base64URL.encode(Data(SHA256.hash(data: Data(canonical.utf8))))
+    }
+
+    /// The P-256 public key; throws a ``SmartHealthCardCheck/signature`` error when the key is not one.
+    func publicKey() throws(SmartHealthCardError) -> P256.Signing.PublicKey {
+        guard kty == "EC", crv == "P-256" else {
+            throw SmartHealthCardError(.signature, "issuer key \(kid ?? "?") is not an EC P-256 key (kty \(kty ?? "none"), crv \(crv ?? "none"))")
+        }
+        guard let x = x.flatMap(Base64URL.decode), let y = y.flatMap(Base64URL.decode), x.count == 32, y.count == 32 else {
+            throw SmartHealthCardError(.signature, "issuer key \(kid ?? "?") has malformed x/y coordinates")
+        }
+        do {
+            return try P256.Signing.PublicKey(rawRepresentation: x + y)
+        } catch {
+            throw SmartHealthCardError(.signature, "issuer key \(kid ?? "?") is not a point on P-256")
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A JSON Web Key Set: `{"keys": [...]}`.
+public struct JSONWebKeySet: Codable, Sendable, Hashable {
+    /// The keys.
+    public var keys: [JSONWebKey]
+}
+
+/// An issuer's revocation list for one key: `.well-known/crl/<kid>.json`.
+public struct RevocationList: Codable, Sendable, Hashable {
+    /// The key the list is for.
+    public var kid: String
+    /// The revocation method; only `rid` is defined.
+    public var method: String
+    /// The list's version; must equal the key's `crlVersion`.
+    public var ctr: Int
+    /// Revoked ids: `rid`, or `rid.timestamp` (cards issued before the timestamp are revoked).
+    public var rids: [String]
+}

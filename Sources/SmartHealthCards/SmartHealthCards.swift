@@ -1,1 +1,0 @@
-// The SmartHealthCards module. Its overview lives in docs/.
