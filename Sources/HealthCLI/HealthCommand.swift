@@ -13,6 +13,7 @@ public struct HealthCommand: AsyncParsableCommand {
         subcommands: [
             UnitsCommand.self, TypesCommand.self, QueryCommand.self, SourcesCommand.self, ChangesCommand.self,
             AddCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
+            ImportCommand.self,
         ]
     )
 

@@ -1,0 +1,160 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+import OpenHealthKit
+
+/// Records that must be saved together (a correlation and its members, a workout and its parts).
+struct ImportUnit {
+    /// The records, parent first.
+    var records: [SampleRecord]
+    /// The line of the element.
+    var line: Int
+    /// Whether this is a top-level record of a type correlations hold (blood pressure, food): it waits until
+    /// the correlations have been read, so a sample that is also a correlation member is stored once, as a member.
+    var mayBeCorrelationMember = false
+}
+
+/// Where converted units and side information go.
+protocol ImportUnitSink: AnyObject {
+    /// Units to store.
+    func store(_ unit: ImportUnit) throws
+    /// A problem to report.
+    func report(_ problem: ImportProblem)
+    /// The `Me` element's characteristics, by attribute name.
+    func characteristics(_ attributes: [String: String])
+    /// A `ClinicalRecord` element (ingested at the end).
+    func clinical(_ node: ExportNode)
+}
+
+/// Converts what ``ExportDocumentReader`` finds into storage records (through OpenHealthKit's mapping, so
+/// everything lands exactly as `HKHealthStore` would store the same HealthKit objects).
+struct ExportConverter: ExportElementSink {
+    let output: any ImportUnitSink
+    let files: ExportFiles
+    var records = RecordConverter()
+    /// Elements read, by name (top-level records included), for the summary.
+    private(set) var elementCounts: [String: Int] = [:]
+
+    init(output: any ImportUnitSink, files: ExportFiles) {
+        self.output = output
+        self.files = files
+    }
+
+    mutating func record(_ draft: RecordDraft) throws {
+        elementCounts["Record", default: 0] += 1
+        switch records.sample(from: draft) {
+        case .failure(let problem): output.report(problem)
+        case .success(let sample):
+            guard let parts = mapped(sample, line: draft.line) else { return }
+            var unit = ImportUnit(records: parts, line: draft.line)
+            if !draft.beats.isEmpty { unit.records.append(SeriesRecords.heartbeats(draft.beats, of: unit.records[0])) }
+            unit.mayBeCorrelationMember = Self.correlatableTypes.contains(sample.sampleType.identifier)
+            try output.store(unit)
+        }
+    }
+
+    mutating func element(_ node: ExportNode) throws {
+        elementCounts[node.name, default: 0] += 1
+        switch node.name {
+        case "ExportDate": break
+        case "Me": output.characteristics(node.attributes)
+        case "Correlation": try correlation(node)
+        case "Workout": try workout(node)
+        case "ActivitySummary": try store(ActivitySummaryConverter.record(node), line: node.line)
+        case "ClinicalRecord": output.clinical(node)
+        case "Audiogram", "VisionPrescription":
+            try store(OtherSampleConverter.record(node, sources: &records.sources), line: node.line)
+        default: output.report(ImportProblem(.unknownElement, line: node.line, node.name))
+        }
+    }
+
+    mutating func problem(_ problem: ImportProblem) { output.report(problem) }
+
+    private mutating func correlation(_ node: ExportNode) throws {
+        guard let typeName = node.attributes["type"],
+              let type = HKObjectType.type(forIdentifier: typeName) as? HKCorrelationType else {
+            return output.report(ImportProblem(.unknownType, line: node.line, node.attributes["type"] ?? "Correlation without type"))
+        }
+        guard let start = node.attributes["startDate"].flatMap(ExportValues.date),
+              let end = node.attributes["endDate"].flatMap(ExportValues.date), end >= start else {
+            return output.report(ImportProblem(.badDate, line: node.line, "Correlation dates missing, not dates, or end before start"))
+        }
+        var members = Set<HKSample>()
+        for draft in node.records {
+            switch records.sample(from: draft) {
+            case .success(let sample): members.insert(sample)
+            case .failure(let problem): output.report(problem)
+            }
+        }
+        let source = records.sources.source(name: node.attributes["sourceName"] ?? "", version: node.attributes["sourceVersion"])
+        let device = node.attributes["device"].map(ExportSources.resolveDevice) ?? ResolvedDevice(device: nil, hash: (0, 0))
+        let metadata = records.metadata.metadata(node.metadataEntries)
+        var hasher = IdentityHasher(kind: "Correlation")
+        hasher.add(typeName)
+        hasher.add(source.hash)
+        hasher.add(device.hash)
+        hasher.add(start.timeIntervalSince1970)
+        hasher.add(end.timeIntervalSince1970)
+        MetadataConverter.addIdentity(of: metadata, to: &hasher)
+        var memberSum: (UInt64, UInt64) = (0, 0)
+        for member in members {
+            let (a, b) = member.uuid.halves
+            memberSum = (memberSum.0 &+ a, memberSum.1 &+ b)
+        }
+        hasher.add(memberSum)
+        let correlation = HKCorrelation(type: type, start: start, end: end, objects: members, uuid: hasher.uuid(),
+                                        sourceRevision: source.revision, device: device.device, metadata: metadata)
+        guard let parts = mapped(correlation, line: node.line) else { return }
+        try output.store(ImportUnit(records: parts, line: node.line))
+    }
+
+    private mutating func workout(_ node: ExportNode) throws {
+        let source = records.sources.source(name: node.attributes["sourceName"] ?? "", version: node.attributes["sourceVersion"])
+        let device = node.attributes["device"].map(ExportSources.resolveDevice) ?? ResolvedDevice(device: nil, hash: (0, 0))
+        switch WorkoutConverter.workout(node, source: source, device: device, metadata: &records.metadata) {
+        case .failure(let problem): output.report(problem)
+        case .success(let workout):
+            guard let parts = mapped(workout, line: node.line) else { return }
+            var unit = ImportUnit(records: parts, line: node.line)
+            let routes = RouteReader.routes(in: node, files: files, workout: unit.records[0], sources: &records.sources)
+            for problem in routes.problems { output.report(problem) }
+            unit.records += routes.records
+            try output.store(unit)
+        }
+    }
+
+    private func store(_ result: Result<SampleRecord, ImportProblem>, line: Int) throws {
+        switch result {
+        case .success(let record): try output.store(ImportUnit(records: [record], line: line))
+        case .failure(let problem): output.report(problem)
+        }
+    }
+
+    /// The object's records, or nil after reporting why it cannot be stored.
+    private func mapped(_ object: HKObject, line: Int) -> [SampleRecord]? {
+        do { return try ObjectMapping.records(from: object) }
+        catch {
+            output.report(ImportProblem(.invalidObject, line: line, "\(error)"))
+            return nil
+        }
+    }
+
+    /// The types HealthKit's correlations hold: blood pressure and food (every dietary type).
+    static let correlatableTypes: Set<String> = {
+        var types: Set<String> = [HKQuantityTypeIdentifier.bloodPressureSystolic.rawValue, HKQuantityTypeIdentifier.bloodPressureDiastolic.rawValue]
+        for type in HKObjectType.allTypes(ofKind: .quantity) where type.identifier.hasPrefix("HKQuantityTypeIdentifierDietary") {
+            types.insert(type.identifier)
+        }
+        return types
+    }()
+}
+
+extension UUID {
+    /// The UUID's 128 bits as two numbers.
+    var halves: (UInt64, UInt64) {
+        withUnsafeBytes(of: uuid) { raw in
+            (UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+             UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+}

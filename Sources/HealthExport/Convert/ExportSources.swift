@@ -1,0 +1,85 @@
+import Foundation
+import HealthKitModel
+
+/// A source revision read from `sourceName` and `sourceVersion`, with its identity hash.
+struct ResolvedSource {
+    let revision: HKSourceRevision
+    let hash: (UInt64, UInt64)
+}
+
+/// A device read from a `device` attribute, with its identity hash (the memory address HealthKit prints
+/// in the string is left out, so exports of the same phone agree).
+struct ResolvedDevice {
+    let device: HKDevice?
+    let hash: (UInt64, UInt64)
+}
+
+/// Sources and devices from export.xml's attributes.
+///
+/// The export names a source only by its display name, so its bundle identifier is made from the name:
+/// `com.apple.Health` for "Health" (the Health app, i.e. entered by the person), otherwise
+/// `export.<name>`. See docs/AppleHealthExport.md.
+struct ExportSources {
+    private var names = ByteMemo<String>()
+    private var revisions: [String: ResolvedSource] = [:]
+    private var lastRevision: (name: String, version: String?, value: ResolvedSource)?
+    private var devices = ByteMemo<ResolvedDevice>()
+
+    /// The bundle identifier given to an export source named `name`.
+    static func bundleIdentifier(forName name: String) -> String {
+        name == "Health" ? "com.apple.Health" : "export.\(name)"
+    }
+
+    /// The revision for a source name and version (both entity-encoded attribute bytes).
+    mutating func source(name: UnsafeBufferPointer<UInt8>, version: UnsafeBufferPointer<UInt8>?) -> ResolvedSource {
+        let nameText = names.value(for: name, make: Bytes.decodedString)
+        let versionText = version.map { names.value(for: $0, make: Bytes.decodedString) }
+        return source(name: nameText, version: versionText)
+    }
+
+    /// The revision for a source name and version.
+    mutating func source(name: String, version: String?) -> ResolvedSource {
+        if let last = lastRevision, last.name == name, last.version == version { return last.value }
+        let key = name + "\u{0}" + (version ?? "\u{1}")
+        let resolved: ResolvedSource
+        if let known = revisions[key] {
+            resolved = known
+        } else {
+            let source = HKSource(name: name, bundleIdentifier: Self.bundleIdentifier(forName: name))
+            let revision = HKSourceRevision(source: source, version: version?.isEmpty == false ? version : nil)
+            var hasher = IdentityHasher(kind: "source")
+            hasher.add(name)
+            hasher.add(version ?? "")
+            resolved = ResolvedSource(revision: revision, hash: hasher.finish())
+            if revisions.count > 4096 { revisions.removeAll() }
+            revisions[key] = resolved
+        }
+        lastRevision = (name, version, resolved)
+        return resolved
+    }
+
+    /// The device a `device` attribute describes (nil device when the attribute is absent).
+    mutating func device(_ bytes: UnsafeBufferPointer<UInt8>?) -> ResolvedDevice {
+        guard let bytes, !bytes.isEmpty else { return ResolvedDevice(device: nil, hash: (0, 0)) }
+        return devices.value(for: bytes) { bytes in Self.resolveDevice(Bytes.decodedString(bytes)) }
+    }
+
+    /// The device a description string names, with its hash over the device's fields.
+    static func resolveDevice(_ text: String) -> ResolvedDevice {
+        if let device = HKDevice.parse(exportString: text) { return ResolvedDevice(device: device, hash: hash(of: device)) }
+        var hasher = IdentityHasher(kind: "device")
+        hasher.add(text)
+        return ResolvedDevice(device: nil, hash: hasher.finish())
+    }
+
+    /// The identity hash of an already-built device (for objects read from a store).
+    static func hash(of device: HKDevice?) -> (UInt64, UInt64) {
+        guard let device else { return (0, 0) }
+        var hasher = IdentityHasher(kind: "device")
+        for field in [device.name, device.manufacturer, device.model, device.hardwareVersion, device.firmwareVersion,
+                      device.softwareVersion, device.localIdentifier, device.udiDeviceIdentifier] {
+            hasher.add(field ?? "\u{0}")
+        }
+        return hasher.finish()
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+import OpenHealthKit
+
+/// A workout's `WorkoutRoute` children to `HKWorkoutRoute` records: locations from the GPX file a
+/// `FileReference` names (workout-routes/*.gpx), or from embedded `Location` elements in very old exports.
+enum RouteReader {
+    /// The route records of a workout (children of `workout`), and the problems met.
+    static func routes(in node: ExportNode, files: ExportFiles, workout: SampleRecord,
+                       sources: inout ExportSources) -> (records: [SampleRecord], problems: [ImportProblem]) {
+        var records: [SampleRecord] = []
+        var problems: [ImportProblem] = []
+        for route in node.children(named: "WorkoutRoute") {
+            var locations: [HKWorkoutRouteLocation] = route.children(named: "Location").compactMap(location)
+            var path: String?
+            if let reference = route.children(named: "FileReference").first?.attributes["path"] {
+                path = reference
+                guard let data = files.data(at: reference) else {
+                    problems.append(ImportProblem(.missingFile, line: route.line, reference))
+                    continue
+                }
+                switch GPXReader.locations(in: data) {
+                case .success(let read): locations += read
+                case .failure(let problem):
+                    problems.append(ImportProblem(problem.kind, line: problem.line, problem.detail, file: reference))
+                    continue
+                }
+            }
+            let start = route.attributes["startDate"].flatMap(ExportValues.date) ?? locations.first?.timestamp ?? workout.startDate
+            let end = max(route.attributes["endDate"].flatMap(ExportValues.date) ?? locations.last?.timestamp ?? workout.endDate, start)
+            let source = sources.source(name: route.attributes["sourceName"] ?? workout.source.name, version: route.attributes["sourceVersion"])
+            let device = route.attributes["device"].map(ExportSources.resolveDevice)?.device
+            var hasher = IdentityHasher(kind: "WorkoutRoute")
+            hasher.add(workout.uuid.halves)
+            hasher.add(start.timeIntervalSince1970)
+            hasher.add(end.timeIntervalSince1970)
+            hasher.add(locations.count)
+            let metadata = MetadataConverterBox.metadata(route.metadataEntries)
+            let routeSample = HKWorkoutRoute(locations: locations, start: start, end: end, uuid: hasher.uuid(),
+                                             sourceRevision: source.revision, device: device, metadata: metadata)
+            records.append(RouteRecords.record(from: routeSample, workout: workout.uuid, path: path))
+        }
+        return (records, problems)
+    }
+
+    /// An embedded `<Location date= latitude= longitude= .../>`.
+    private static func location(_ node: ExportNode) -> HKWorkoutRouteLocation? {
+        let attributes = node.attributes
+        guard let latitude = attributes["latitude"].flatMap(ExportValues.number),
+              let longitude = attributes["longitude"].flatMap(ExportValues.number),
+              let date = attributes["date"].flatMap(ExportValues.date) else { return nil }
+        func number(_ key: String) -> Double { attributes[key].flatMap { ExportValues.number(String($0.prefix { $0 != " " })) } ?? -1 }
+        return HKWorkoutRouteLocation(latitude: latitude, longitude: longitude, altitude: number("altitude"), timestamp: date,
+                                      horizontalAccuracy: number("horizontalAccuracy"), verticalAccuracy: number("verticalAccuracy"),
+                                      course: number("course"), speed: number("speed"))
+    }
+}
+
+/// Metadata conversion where no converter state is at hand (rare elements).
+enum MetadataConverterBox {
+    static func metadata(_ entries: [(key: String, value: String)]) -> [String: Any]? {
+        var converter = MetadataConverter()
+        return converter.metadata(entries)
+    }
+}

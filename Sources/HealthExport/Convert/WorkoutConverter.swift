@@ -1,0 +1,129 @@
+import Foundation
+import HealthKitModel
+
+/// `Workout` elements to `HKWorkout`: events, statistics (or the old `totalDistance`/`totalEnergyBurned`
+/// attributes), activities (keeping their export UUIDs) and metadata. Routes are read by ``RouteReader``.
+struct WorkoutConverter {
+    /// The workout a node describes, or the problem that keeps it out.
+    static func workout(_ node: ExportNode, source: ResolvedSource, device: ResolvedDevice,
+                        metadata converter: inout MetadataConverter) -> Result<HKWorkout, ImportProblem> {
+        let attributes = node.attributes
+        guard let typeName = attributes["workoutActivityType"] else {
+            return .failure(ImportProblem(.missingAttribute, line: node.line, "Workout has no workoutActivityType"))
+        }
+        guard let activity = HKWorkoutActivityType(exportName: typeName) ?? UInt(typeName).flatMap(HKWorkoutActivityType.init(rawValue:)) else {
+            return .failure(ImportProblem(.unknownType, line: node.line, typeName))
+        }
+        guard let start = attributes["startDate"].flatMap(ExportValues.date), let end = attributes["endDate"].flatMap(ExportValues.date) else {
+            return .failure(ImportProblem(.badDate, line: node.line, "Workout startDate/endDate missing or not dates"))
+        }
+        let metadata = converter.metadata(node.metadataEntries)
+        do {
+            let events = try node.children(named: "WorkoutEvent").map { try event($0, metadata: &converter) }
+            var statistics = try self.statistics(node.children(named: "WorkoutStatistics"))
+            let duration = quantity(attributes["duration"], attributes["durationUnit"] ?? "min", .second())
+            let totals = try legacyTotals(attributes, activity: activity, start: start, end: end)
+            for (type, figures) in totals where statistics[type] == nil { statistics[type] = figures }
+            let checked = try HKWorkout.checked(activityType: activity, start: start, end: end, workoutEvents: events,
+                                                duration: duration, statistics: statistics, metadata: metadata)
+            let activities = try node.children(named: "WorkoutActivity").map { try workoutActivity($0, activity, metadata: &converter) }
+            var hasher = IdentityHasher(kind: "Workout")
+            hasher.add(Int(activity.rawValue))
+            hasher.add(source.hash)
+            hasher.add(device.hash)
+            hasher.add(start.timeIntervalSince1970)
+            hasher.add(end.timeIntervalSince1970)
+            hasher.add(checked.duration)
+            MetadataConverter.addIdentity(of: metadata, to: &hasher)
+            return .success(HKWorkout(
+                activityType: activity, start: start, end: end, events: events, activities: activities,
+                duration: checked.duration, statistics: statistics, uuid: hasher.uuid(),
+                sourceRevision: source.revision, device: device.device, metadata: metadata))
+        } catch let problem as ImportProblem {
+            return .failure(problem)
+        } catch {
+            return .failure(ImportProblem(.invalidObject, line: node.line, "Workout: \(error)"))
+        }
+    }
+
+    private static func event(_ node: ExportNode, metadata: inout MetadataConverter) throws -> HKWorkoutEvent {
+        guard let name = node.attributes["type"], let type = HKWorkoutEventType(exportName: name) else {
+            throw ImportProblem(.unknownType, line: node.line, node.attributes["type"] ?? "WorkoutEvent without type")
+        }
+        guard let date = node.attributes["date"].flatMap(ExportValues.date) else {
+            throw ImportProblem(.badDate, line: node.line, "WorkoutEvent date missing or not a date")
+        }
+        let duration = quantity(node.attributes["duration"], node.attributes["durationUnit"] ?? "min", .second()) ?? 0
+        do {
+            return try HKWorkoutEvent.checked(type: type, dateInterval: DateInterval(start: date, duration: max(0, duration)),
+                                              metadata: metadata.metadata(node.metadataEntries))
+        } catch {
+            throw ImportProblem(.invalidObject, line: node.line, "WorkoutEvent: \(error)")
+        }
+    }
+
+    private static func statistics(_ nodes: [ExportNode]) throws -> [HKQuantityType: HKStatistics] {
+        var result: [HKQuantityType: HKStatistics] = [:]
+        for node in nodes {
+            let attributes = node.attributes
+            guard let name = attributes["type"], case .quantity(let type) = ExportType.resolve(name) else {
+                throw ImportProblem(.unknownType, line: node.line, attributes["type"] ?? "WorkoutStatistics without type")
+            }
+            guard let start = attributes["startDate"].flatMap(ExportValues.date), let end = attributes["endDate"].flatMap(ExportValues.date) else {
+                throw ImportProblem(.badDate, line: node.line, "WorkoutStatistics dates missing or not dates")
+            }
+            let unitText = attributes["unit"] ?? type.canonicalUnitString
+            guard let unit = try? HKUnit.checked(from: unitText), type.is(compatibleWith: unit) else {
+                throw ImportProblem(.badUnit, line: node.line, "unit \(unitText) does not fit \(type.identifier)")
+            }
+            func figure(_ key: String) -> HKQuantity? {
+                attributes[key].flatMap(ExportValues.number).map { HKQuantity(unit: unit, doubleValue: $0) }
+            }
+            let figures = HKStatistics.Figures(sum: figure("sum"), average: figure("average"), minimum: figure("minimum"), maximum: figure("maximum"))
+            result[type] = HKStatistics(quantityType: type, startDate: start, endDate: end, merged: figures)
+        }
+        return result
+    }
+
+    /// Statistics for the `totalEnergyBurned` and `totalDistance` attributes of exports before WorkoutStatistics,
+    /// filed under the types HealthKit uses (built by HealthKit's own deprecated initialiser).
+    private static func legacyTotals(_ attributes: [String: String], activity: HKWorkoutActivityType,
+                                     start: Date, end: Date) throws -> [HKQuantityType: HKStatistics] {
+        let energy = quantity(attributes["totalEnergyBurned"], attributes["totalEnergyBurnedUnit"] ?? "kcal", .kilocalorie())
+        let distance = quantity(attributes["totalDistance"], attributes["totalDistanceUnit"] ?? "km", .meter())
+        guard energy != nil || distance != nil else { return [:] }
+        let legacy = HKWorkout(activityType: activity, start: start, end: start, workoutEvents: nil,
+                               totalEnergyBurned: energy.map { HKQuantity(unit: .kilocalorie(), doubleValue: $0) },
+                               totalDistance: distance.map { HKQuantity(unit: .meter(), doubleValue: $0) }, metadata: nil)
+        var result: [HKQuantityType: HKStatistics] = [:]
+        for (type, stats) in legacy.allStatistics {
+            result[type] = HKStatistics(quantityType: type, startDate: start, endDate: end, merged: .init(sum: stats.sumQuantity()))
+        }
+        return result
+    }
+
+    private static func workoutActivity(_ node: ExportNode, _ activity: HKWorkoutActivityType,
+                                        metadata: inout MetadataConverter) throws -> HKWorkoutActivity {
+        guard let start = node.attributes["startDate"].flatMap(ExportValues.date) else {
+            throw ImportProblem(.badDate, line: node.line, "WorkoutActivity startDate missing or not a date")
+        }
+        let end = node.attributes["endDate"].flatMap(ExportValues.date)
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = activity
+        let meta = metadata.metadata(node.metadataEntries)
+        var hasher = IdentityHasher(kind: "WorkoutActivity")
+        hasher.add(start.timeIntervalSince1970)
+        hasher.add(end?.timeIntervalSince1970 ?? -1)
+        MetadataConverter.addIdentity(of: meta, to: &hasher)
+        let uuid = node.attributes["uuid"].flatMap(UUID.init(uuidString:)) ?? hasher.uuid()
+        return HKWorkoutActivity(uuid: uuid, configuration: configuration, start: start, end: end, metadata: meta,
+                                 events: [], statistics: try statistics(node.children(named: "WorkoutStatistics")))
+    }
+
+    /// A number attribute in `unitText`, converted to `target` (nil when absent or unreadable).
+    private static func quantity(_ text: String?, _ unitText: String, _ target: HKUnit) -> Double? {
+        guard let text, let value = ExportValues.number(text), let unit = try? HKUnit.checked(from: unitText),
+              unit.isCompatible(with: target) else { return nil }
+        return HKQuantity(unit: unit, doubleValue: value).doubleValue(for: target)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ZIPFoundation
+
+/// Where an import reads from: export.zip, the unzipped folder, or export.xml itself.
+struct ExportInput {
+    /// The export.xml bytes, chunk by chunk.
+    enum XMLSource {
+        case file(URL)
+        case zipEntry(Archive, Entry)
+    }
+
+    /// export.xml.
+    let xml: XMLSource
+    /// export.xml's size in bytes (uncompressed), for progress.
+    let size: Int64
+    /// The files beside it.
+    let files: ExportFiles
+    /// A name for messages.
+    let displayName: String
+
+    /// Resolves `path`; throws a message naming the path when it is none of the three.
+    static func open(_ path: String) throws -> ExportInput {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ExportReadError.unreadable("\(path): no such file or folder")
+        }
+        if isDirectory.boolValue {
+            for candidate in ["export.xml", "apple_health_export/export.xml", "Export.xml"] {
+                let xml = url.appendingPathComponent(candidate)
+                if FileManager.default.fileExists(atPath: xml.path) { return try file(xml, files: .folder(xml.deletingLastPathComponent())) }
+            }
+            throw ExportReadError.unreadable("\(path): the folder holds no export.xml (nor apple_health_export/export.xml)")
+        }
+        let head = (try? FileHandle(forReadingFrom: url).read(upToCount: 4)) ?? Data()
+        if head.starts(with: [0x50, 0x4B]) {
+            let archive: Archive
+            do { archive = try Archive(url: url, accessMode: .read) }
+            catch { throw ExportReadError.unreadable("\(path): not a readable zip archive (\(error))") }
+            let entries = archive.filter { $0.type == .file && ($0.path as NSString).lastPathComponent.lowercased() == "export.xml" }
+            guard let entry = entries.min(by: { $0.path.count < $1.path.count }) else {
+                throw ExportReadError.unreadable("\(path): the archive holds no export.xml")
+            }
+            let prefix = String(entry.path.dropLast("export.xml".count))
+            return ExportInput(xml: .zipEntry(archive, entry), size: Int64(entry.uncompressedSize),
+                               files: .archive(archive, prefix: prefix), displayName: path)
+        }
+        return try file(url, files: .folder(url.deletingLastPathComponent()))
+    }
+
+    private static func file(_ url: URL, files: ExportFiles) throws -> ExportInput {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+        return ExportInput(xml: .file(url), size: size, files: files, displayName: url.path)
+    }
+
+    /// Hands export.xml to `body` in chunks of about `chunkSize` bytes.
+    func readChunks(chunkSize: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch xml {
+        case .file(let url):
+            let descriptor = Foundation.open(url.path, O_RDONLY)
+            guard descriptor >= 0 else { throw ExportReadError.unreadable("\(url.path): cannot open (\(String(cString: strerror(errno))))") }
+            defer { close(descriptor) }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+            defer { buffer.deallocate() }
+            while true {
+                let count = read(descriptor, buffer.baseAddress, chunkSize)
+                if count < 0 { throw ExportReadError.unreadable("\(url.path): read failed (\(String(cString: strerror(errno))))") }
+                if count == 0 { return }
+                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            }
+        case .zipEntry(let archive, let entry):
+            var failure: Error?
+            do {
+                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
+                    guard failure == nil else { return }
+                    do { try data.withUnsafeBytes(body) } catch { failure = error }
+                }
+            } catch {
+                throw ExportReadError.unreadable("\(displayName): the archive's export.xml cannot be read (\(error))")
+            }
+            if let failure { throw failure }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+import HealthRecords
+import OpenHealthKit
+
+/// `ClinicalRecord` elements (their FHIR JSON from `clinical-records/`) and `export_cda.xml`, stored through
+/// HealthRecords' ingestion (classification into HealthKit's clinical types, identity = institution + resource
+/// type + id, so a re-import replaces nothing and duplicates nothing). Collected during the read (they are
+/// few) and ingested per institution when the records are done.
+final class ClinicalImport {
+    private struct Pending {
+        var institution: ClinicalInstitution
+        var resources: [FHIRReadResource] = []
+    }
+    private var pending: [String: Pending] = [:]
+    private let reader = FHIRReader()
+
+    /// Reads one `ClinicalRecord` element's resource file; problems go to `report`.
+    func add(_ node: ExportNode, files: ExportFiles, report: (ImportProblem) -> Void) {
+        let attributes = node.attributes
+        guard let path = attributes["resourceFilePath"] else {
+            return report(ImportProblem(.missingAttribute, line: node.line, "ClinicalRecord without resourceFilePath"))
+        }
+        guard let data = files.data(at: path) else { return report(ImportProblem(.missingFile, line: node.line, path)) }
+        let name = attributes["sourceName"] ?? "Health Records"
+        let read = reader.read(data)
+        for failure in read.failures { report(ImportProblem(.invalidObject, line: node.line, "\(path): \(failure)")) }
+        var entry = pending[name] ?? Pending(institution: ClinicalInstitution(name: name, baseURL: Self.baseURL(attributes["sourceURL"])))
+        entry.resources += read.resources.map { resource in
+            var resource = resource
+            resource.location = path
+            return resource
+        }
+        pending[name] = entry
+    }
+
+    /// Ingests what was collected, plus `export_cda.xml` when the export has one; returns the stored counts
+    /// (added or replaced) by type and the number already present.
+    func finish(store: HKHealthStore, files: ExportFiles, summary: inout ImportSummary) {
+        for name in pending.keys.sorted() {
+            guard let entry = pending[name] else { continue }
+            do {
+                let ingestor = ClinicalRecordIngestor(store: store, institution: entry.institution)
+                let result = try ingestor.ingest(entry.resources, location: "clinical-records")
+                summary.stored += result.outcome.added + result.outcome.replaced
+                summary.storedByType["ClinicalRecord", default: 0] += result.outcome.added + result.outcome.replaced
+                summary.alreadyStored += result.outcome.unchanged
+                for skipped in result.skipped {
+                    summary.problems.add(ImportProblem(.unknownType, line: 0, "\(skipped.resourceType): \(skipped.reason)", file: skipped.location))
+                }
+                for failure in result.failures { summary.problems.add(ImportProblem(.invalidObject, line: 0, failure.description)) }
+            } catch {
+                summary.problems.add(ImportProblem(.invalidObject, line: 0, "clinical records of \(name): \(error)"))
+            }
+        }
+        pending = [:]
+        guard let data = files.data(at: "export_cda.xml") else { return }
+        DocumentImport.run(data, store: store, summary: &summary)
+    }
+
+    /// The FHIR base of a resource URL (`https://host/FHIR/DSTU2/Procedure/123` gives `https://host/FHIR/DSTU2`).
+    static func baseURL(_ text: String?) -> URL? {
+        guard let text, let url = URL(string: text), url.pathComponents.count > 2 else { return nil }
+        return url.deletingLastPathComponent().deletingLastPathComponent()
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import HealthDatabase
+import OpenHealthKit
+
+/// Imports an Apple Health export (export.zip, the unzipped folder, or export.xml) into a store.
+///
+/// Streaming and constant in memory; idempotent (content-hash UUIDs, see docs/AppleHealthExport.md);
+/// crash-safe (each batch is one transaction and a re-run skips what is stored); problems are collected
+/// in the summary, grouped by kind. OpenHealthKit extension.
+public struct ExportImporter {
+    /// Records per transaction.
+    public var batchSize = 20_000
+    /// Called now and then (about four times a second) while reading.
+    public var progress: (@Sendable (ImportProgress) -> Void)?
+
+    /// An importer with default settings.
+    public init() {}
+
+    /// Imports `path` into `storage`; throws only when the export cannot be opened or the store fails
+    /// (what cannot be read inside the export is in the summary's problems).
+    public func run(path: String, into storage: any HealthStorage) throws -> ImportSummary {
+        let started = Date()
+        let input = try ExportInput.open(path)
+        let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize)
+        var reader = ExportDocumentReader(sink: ExportConverter(output: writer, files: input.files))
+        var tokenizer = XMLTokenizer()
+        var lastReport = started
+        var elements = 0
+        try input.readChunks { chunk in
+            try tokenizer.feed(chunk, into: &reader)
+            let now = Date()
+            if let progress, now.timeIntervalSince(lastReport) >= 0.25 {
+                lastReport = now
+                elements = reader.sink.elementCounts.values.reduce(0, +)
+                progress(ImportProgress(bytesRead: tokenizer.consumed, totalBytes: input.size, elements: elements,
+                                        seconds: now.timeIntervalSince(started)))
+            }
+        }
+        try tokenizer.finish(into: &reader)
+        try writer.finish()
+        var summary = writer.summary
+        summary.elementsRead = reader.sink.elementCounts
+        if !reader.sawRoot, summary.problems.count(.malformedXML) == 0 {
+            summary.problems.add(ImportProblem(.malformedXML, line: 1, "no <HealthData> root element"))
+        }
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+import OpenHealthKit
+
+/// Collects converted units into big batches and saves each batch in one transaction on a writer thread,
+/// while the reader goes on parsing. Skips what the store already holds (idempotent, incremental, and a
+/// re-run after a crash finishes the job: every committed batch is complete), and stores a sample that is
+/// both a top-level record and a correlation member once, as the member.
+final class ImportWriter: ImportUnitSink, @unchecked Sendable {
+    private let storage: any HealthStorage
+    private let store: HKHealthStore
+    private let batchSize: Int
+    private let storeWasEmpty: Bool
+    private var pending: [ImportUnit] = []
+    private var pendingCount = 0
+    private var pendingUUIDs = Set<UUID>()
+    private var deferred: [ImportUnit] = []
+    private var correlationMembers = Set<UUID>()
+    private var seen = SeenFilter()
+    private let clinicalRecords = ClinicalImport()
+    private let files: ExportFiles
+    private let queue = DispatchQueue(label: "org.openhealthkit.import.writer")
+    private let slots = DispatchSemaphore(value: 2)
+    private let lock = NSLock()
+    private var failure: Error?
+    /// The running tally (read it after ``finish()``).
+    private(set) var summary: ImportSummary
+
+    /// A writer into `storage`, saving `batchSize` records per transaction.
+    init(storage: any HealthStorage, files: ExportFiles, source: String, batchSize: Int = 20_000) throws {
+        self.storage = storage
+        self.files = files
+        self.store = HKHealthStore.owner(storage: storage)
+        self.batchSize = batchSize
+        self.storeWasEmpty = try storage.latestChangePosition() == 0
+        self.summary = ImportSummary(source: source)
+    }
+
+    func store(_ unit: ImportUnit) throws {
+        if unit.mayBeCorrelationMember { deferred.append(unit); return }
+        for record in unit.records where record.kind == .correlation {
+            for member in unit.records where member.parent == record.uuid { correlationMembers.insert(member.uuid) }
+        }
+        try enqueue(unit)
+    }
+
+    func report(_ problem: ImportProblem) { summary.problems.add(problem) }
+
+    func clinical(_ node: ExportNode) {
+        clinicalRecords.add(node, files: files) { summary.problems.add($0) }
+    }
+
+    func characteristics(_ attributes: [String: String]) {
+        CharacteristicsImport.apply(attributes, to: store, summary: &summary)
+    }
+
+    /// Saves everything left (the deferred top-level records first checked against correlation members) and
+    /// waits for the writer thread. Throws the first storage error.
+    func finish() throws {
+        for unit in deferred {
+            if correlationMembers.contains(unit.records[0].uuid) {
+                summary.correlationMembersMerged += 1
+            } else {
+                try enqueue(unit)
+            }
+        }
+        deferred = []
+        try flush()
+        queue.sync {}
+        try rethrow()
+        clinicalRecords.finish(store: store, files: files, summary: &summary)
+    }
+
+    private func enqueue(_ unit: ImportUnit) throws {
+        guard pendingUUIDs.insert(unit.records[0].uuid).inserted else {
+            summary.duplicatesInExport += 1
+            return
+        }
+        pending.append(unit)
+        pendingCount += unit.records.count
+        if pendingCount >= batchSize { try flush() }
+    }
+
+    private func flush() throws {
+        try rethrow()
+        guard !pending.isEmpty else { return }
+        let units = pending
+        pending = []
+        pendingCount = 0
+        pendingUUIDs.removeAll(keepingCapacity: true)
+        let existing = try existingUUIDs(in: units)
+        var records: [SampleRecord] = []
+        records.reserveCapacity(batchSize + 64)
+        for unit in units {
+            guard !existing.contains(unit.records[0].uuid) else {
+                summary.alreadyStored += unit.records.count
+                continue
+            }
+            for record in unit.records where !existing.contains(record.uuid) {
+                records.append(record)
+                seen.insert(record.uuid)
+                tally(record)
+            }
+        }
+        guard !records.isEmpty else { return }
+        slots.wait()
+        queue.async { [storage, records] in
+            defer { self.slots.signal() }
+            do { _ = try storage.save(records) } catch { self.fail(error) }
+        }
+    }
+
+    /// The UUIDs of `units` the store already holds. A store empty when the import began can only hold what
+    /// this import saved, so only UUIDs the Bloom filter may have seen are looked up.
+    private func existingUUIDs(in units: [ImportUnit]) throws -> Set<UUID> {
+        var candidates: [UUID] = []
+        for unit in units {
+            for record in unit.records where !storeWasEmpty || seen.mayContain(record.uuid) { candidates.append(record.uuid) }
+        }
+        guard !candidates.isEmpty else { return [] }
+        queue.sync {}
+        try rethrow()
+        var existing = Set<UUID>()
+        var start = 0
+        while start < candidates.count {
+            let slice = Set(candidates[start..<min(start + 2000, candidates.count)])
+            for record in try storage.records(matching: .uuids(slice), sort: [], limit: nil, includePayload: false) {
+                existing.insert(record.uuid)
+            }
+            start += 2000
+        }
+        return existing
+    }
+
+    private func tally(_ record: SampleRecord) {
+        guard record.type != WorkoutActivityRecords.recordType else { return }
+        summary.stored += 1
+        summary.storedByType[record.type, default: 0] += 1
+        if record.kind != .other || record.type == HKActivitySummaryTypeIdentifier {
+            summary.firstDate = min(summary.firstDate ?? record.startDate, record.startDate)
+            summary.lastDate = max(summary.lastDate ?? record.endDate, record.endDate)
+        }
+    }
+
+    private func fail(_ error: Error) {
+        lock.lock()
+        if failure == nil { failure = error }
+        lock.unlock()
+    }
+
+    private func rethrow() throws {
+        lock.lock()
+        let error = failure
+        lock.unlock()
+        if let error { throw error }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One point of a workout route: what `CLLocation` carries in HealthKit (OpenHealthKit extension: Core
+/// Location does not exist off Apple platforms). Negative accuracies, course or speed mean "not known".
+public struct HKWorkoutRouteLocation: Sendable, Hashable, Codable {
+    /// Degrees north.
+    public var latitude: Double
+    /// Degrees east.
+    public var longitude: Double
+    /// Metres above sea level.
+    public var altitude: Double
+    /// When the point was recorded.
+    public var timestamp: Date
+    /// Horizontal accuracy in metres.
+    public var horizontalAccuracy: Double
+    /// Vertical accuracy in metres.
+    public var verticalAccuracy: Double
+    /// Direction of travel in degrees from true north.
+    public var course: Double
+    /// Speed in metres per second.
+    public var speed: Double
+
+    /// Creates a point.
+    public init(latitude: Double, longitude: Double, altitude: Double, timestamp: Date,
+                horizontalAccuracy: Double = -1, verticalAccuracy: Double = -1, course: Double = -1, speed: Double = -1) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.timestamp = timestamp
+        self.horizontalAccuracy = horizontalAccuracy
+        self.verticalAccuracy = verticalAccuracy
+        self.course = course
+        self.speed = speed
+    }
+}
+
+/// A sample made of a series of values recorded over its interval (HealthKit's `HKSeriesSample`).
+public class HKSeriesSample: HKSample, @unchecked Sendable {
+    /// How many values the series holds.
+    public let count: Int
+
+    /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
+    package init(type: HKSeriesType, count: Int, start: Date, end: Date,
+                 uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?) {
+        self.count = count
+        super.init(sampleType: type, startDate: start, endDate: end,
+                   uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+    }
+}
+
+/// The GPS route of a workout (HealthKit's `HKWorkoutRoute`). HealthKit hands out the locations through
+/// `HKWorkoutRouteQuery`; OpenHealthKit also keeps them on the object (``locations``, an extension).
+public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
+    /// The route's points, in time order (OpenHealthKit extension).
+    public let locations: [HKWorkoutRouteLocation]
+
+    /// Creates a route (OpenHealthKit extension; HealthKit builds routes with `HKWorkoutRouteBuilder`).
+    public init(locations: [HKWorkoutRouteLocation], start: Date, end: Date, uuid: UUID = UUID(),
+                sourceRevision: HKSourceRevision? = nil, device: HKDevice? = nil, metadata: [String: Any]? = nil) {
+        self.locations = locations
+        super.init(type: .workoutRoute(), count: locations.count, start: start, end: end,
+                   uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+    }
+}
