@@ -13,7 +13,8 @@ public struct HealthCommand: AsyncParsableCommand {
         subcommands: [
             UnitsCommand.self, TypesCommand.self, QueryCommand.self, SourcesCommand.self, ChangesCommand.self,
             AddCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
-            ImportCommand.self,
+            StatsCommand.self, ImportCommand.self, DemoExportCommand.self,
+            RecordsCommand.self, DocumentsCommand.self, CardsCommand.self,
         ]
     )
 

@@ -2,15 +2,26 @@ import ArgumentParser
 import Foundation
 import OpenHealthKit
 
-/// `health sources [TYPE]`: the apps and devices that wrote data.
+/// `health sources [list] [TYPE]` and `health sources priority ...`: the apps and devices that wrote data.
 struct SourcesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
+        abstract: "List the sources that wrote data, or show and change their priority.",
+        subcommands: [SourcesListCommand.self, SourcePriorityCommand.self],
+        defaultSubcommand: SourcesListCommand.self
+    )
+}
+
+/// `health sources [list] [TYPE]`: the apps and devices that wrote data.
+struct SourcesListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the sources (apps and devices) that wrote data, for one type or all.",
         discussion: """
             Examples:
               health sources
               health sources stepCount --format json
+              health sources priority
             """
     )
 

@@ -6,8 +6,7 @@ import HealthKitModel
 /// A one-shot query for the statistics of one quantity type over every matching sample: one interval from the
 /// earliest start to the latest end of the samples the app may read (its read scope, as ``HKSampleQuery``).
 ///
-/// Sums are merged by source priority. Until a persisted priority order exists, the interim default ranks sources
-/// by bundle identifier (``StatisticsSourcePriority`` with an empty list). Only the figures the options ask for
+/// Sums are merged by the store's source priority (``HKHealthStore/sourcePriority()``). Only the figures the options ask for
 /// are present; per-source figures only with ``HKStatisticsOptions/separateBySource``. No matching sample:
 /// nil statistics and ``HKError/Code/errorNoData``.
 public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
@@ -46,11 +45,8 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
 
     package override func start(_ run: QueryRun) {
         let result = Result { () throws -> HKStatistics in
-            let context = run.context
-            let records = try context.storage.records(
-                matching: try context.filter(types: [quantityType], predicate: predicate), sort: [], limit: nil)
-            let samples = try QueryMapping.samples(from: records, storage: context.storage).compactMap { $0 as? HKQuantitySample }
-            return try Self.statistics(of: samples, type: quantityType, options: options)
+            let reader = try StatisticsReader(context: run.context, type: quantityType, predicate: predicate, options: options)
+            return try Self.statistics(reader)
         }
         execution.finish()
         switch result {
@@ -63,33 +59,17 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
         completionHandler(self, nil, error)
     }
 
-    /// One bucket over `samples`, masked to `options`; throws `errorNoData` when there are none.
-    static func statistics(of samples: [HKQuantitySample], type: HKQuantityType,
-                           options: HKStatisticsOptions) throws(HKError) -> HKStatistics {
-        guard let start = samples.map(\.startDate).min(), let end = samples.map(\.endDate).max() else {
+    /// One bucket from the earliest start to the latest end of `reader`'s samples, masked to its options; throws
+    /// `errorNoData` when there are none.
+    static func statistics(_ reader: StatisticsReader) throws -> HKStatistics {
+        guard let range = try reader.dataRange() else {
             throw HKError(.errorNoData, "No data available for the specified predicate.")
-        }
-        let unit = type.canonicalUnit
-        var sources: [String: HKSource] = [:]
-        let inputs = samples.map { sample in
-            let source = sample.sourceRevision.source
-            sources[source.bundleIdentifier] = source
-            return StatisticsSample(start: sample.startDate, end: sample.endDate,
-                                    value: sample.quantity.doubleValue(for: unit), source: source.bundleIdentifier)
         }
         // Buckets are half-open, so the computed bucket ends just after the latest end: an instantaneous sample
         // at that instant still belongs to it (and holds there for a negligible ~1e-7 s).
-        let interval = DateInterval(start: start, end: Date(timeIntervalSinceReferenceDate: end.timeIntervalSinceReferenceDate.nextUp))
-        let separate = options.contains(.separateBySource)
-        let bucket = StatisticsEngine.compute(inputs, intervals: [interval], style: type.aggregationStyle,
-                                              priority: StatisticsSourcePriority(), separateBySource: separate)[0]
-        var perSource: [HKSource: HKStatistics.Figures]?
-        if separate {
-            perSource = Dictionary(uniqueKeysWithValues: bucket.bySource.map { id, values in
-                (sources[id] ?? HKSource(name: id, bundleIdentifier: id), options.mask(values.figures(unit: unit)))
-            })
-        }
-        return HKStatistics(quantityType: type, startDate: start, endDate: end,
-                            merged: options.mask(bucket.merged.figures(unit: unit)), bySource: perSource)
+        let bucket = DateInterval(start: range.start, end: Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp))
+        let (priority, sources) = try reader.priority()
+        let result = try reader.compute([bucket], priority: priority)[0]
+        return result.statistics(of: reader.type, sources: sources, options: reader.options, interval: range)
     }
 }

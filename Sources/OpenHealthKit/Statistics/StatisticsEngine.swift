@@ -20,9 +20,9 @@ package enum StatisticsEngine {
     /// Computes the figures of each of the consecutive `intervals`.
     package static func compute(_ samples: [StatisticsSample], intervals: [DateInterval],
                                 style: HKQuantityAggregationStyle, priority: StatisticsSourcePriority,
-                                separateBySource: Bool) -> [StatisticsBucketResult] {
+                                separateBySource: Bool, mostRecent: Bool = false) -> [StatisticsBucketResult] {
         let proration = StatisticsProration(intervals: intervals)
-        let merged = figures(samples, style: style, proration: proration) {
+        let merged = figures(samples, style: style, proration: proration, mostRecent: mostRecent) {
             StatisticsMerge.mergedSums(samples, priority: priority, proration: proration)
         }
         var results = zip(intervals, merged).map { StatisticsBucketResult(interval: $0, merged: $1, bySource: [:]) }
@@ -31,7 +31,7 @@ package enum StatisticsEngine {
         var groups = [[StatisticsSample]](repeating: [], count: sources.count)
         for (sample, rank) in zip(samples, ranks) { groups[rank].append(sample) }
         for (source, own) in zip(sources, groups) {
-            let values = figures(own, style: style, proration: proration) { proration.sums(of: own) }
+            let values = figures(own, style: style, proration: proration, mostRecent: mostRecent) { proration.sums(of: own) }
             for (bucket, value) in values.enumerated() where value.duration != nil || value.mostRecent != nil {
                 results[bucket].bySource[source] = value
             }
@@ -39,15 +39,24 @@ package enum StatisticsEngine {
         return results
     }
 
-    /// Figures for one set of samples; `sums` supplies the cumulative sums (merged or not).
+    /// Figures for one set of samples; `sums` supplies the cumulative sums (merged or not). With `mostRecent`,
+    /// cumulative buckets also get the most recent sample among those starting in them (as discrete ones do).
     private static func figures(_ samples: [StatisticsSample], style: HKQuantityAggregationStyle,
-                                proration: StatisticsProration, sums: () -> [Double]) -> [StatisticsValues] {
+                                proration: StatisticsProration, mostRecent: Bool,
+                                sums: () -> [Double]) -> [StatisticsValues] {
         let covered = proration.coveredDurations(of: samples)
         var values: [StatisticsValues]
         let present: [Bool]
         if style == .cumulative {
             values = sums().map { StatisticsValues(sum: $0) }
             present = presence(samples, proration: proration)
+            if mostRecent {
+                let latest = StatisticsDiscrete.figures(samples, style: .discreteArithmetic, proration: proration)
+                for bucket in values.indices {
+                    values[bucket].mostRecent = latest[bucket].mostRecent
+                    values[bucket].mostRecentInterval = latest[bucket].mostRecentInterval
+                }
+            }
         } else {   // a discrete sample belongs to the bucket of its start only
             values = StatisticsDiscrete.figures(samples, style: style, proration: proration)
             present = values.map { $0.mostRecent != nil }

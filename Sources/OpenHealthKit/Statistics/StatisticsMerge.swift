@@ -16,8 +16,7 @@ package enum StatisticsMerge {
     /// Merged sums per bucket of `proration`.
     package static func mergedSums(_ samples: [StatisticsSample], priority: StatisticsSourcePriority,
                                    proration: StatisticsProration) -> [Double] {
-        let (sampleRanks, sources) = priority.ranks(of: samples)
-        let sourceCount = sources.count
+        let (sampleRanks, sourceCount) = priority.mergeRanks(of: samples)
         var events: [(time: Double, kind: Kind, index: Int)] = []
         events.reserveCapacity(samples.count * 2 + proration.edges.count)
         for (index, sample) in samples.enumerated() {

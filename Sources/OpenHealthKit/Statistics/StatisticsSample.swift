@@ -13,13 +13,17 @@ package struct StatisticsSample: Sendable, Equatable {
     package var value: Double
     /// The bundle identifier of the source that wrote the sample.
     package var source: String
+    /// Whether a person typed the value in (`HKMetadataKeyWasUserEntered`): such samples outrank every source
+    /// when merging, and among themselves follow their sources' order.
+    package var userEntered: Bool
 
     /// Creates a sample; an `end` before `start` is clamped to `start`.
-    package init(start: Date, end: Date, value: Double, source: String) {
+    package init(start: Date, end: Date, value: Double, source: String, userEntered: Bool = false) {
         self.start = start
         self.end = max(start, end)
         self.value = value
         self.source = source
+        self.userEntered = userEntered
     }
 
     /// The sample's length in seconds.
@@ -77,5 +81,14 @@ package struct StatisticsSourcePriority: Sendable, Equatable {
         let byName = ranks(for: distinct)
         let rankOfSlot = distinct.map { byName[$0]! }
         return (slots.map { rankOfSlot[$0] }, distinct.sorted { byName[$0]! < byName[$1]! })
+    }
+
+    /// The merge rank of each sample and how many ranks there are: user-entered samples take the ranks before
+    /// every source's own (in their sources' order), the others their source's rank after those.
+    package func mergeRanks(of samples: [StatisticsSample]) -> (ranks: [Int], count: Int) {
+        let (ranks, sources) = ranks(of: samples)
+        guard samples.contains(where: \.userEntered) else { return (ranks, sources.count) }
+        let shifted = zip(samples, ranks).map { sample, rank in sample.userEntered ? rank : rank + sources.count }
+        return (shifted, 2 * sources.count)
     }
 }

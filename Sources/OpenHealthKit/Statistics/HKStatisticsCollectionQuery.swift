@@ -1,0 +1,151 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+
+/// A query for the statistics of one quantity type over fixed-length intervals: buckets laid out from
+/// ``anchorDate`` in steps of ``intervalComponents``, in both directions, with calendar arithmetic (a day that
+/// crosses a daylight-saving change lasts 23 or 25 hours).
+///
+/// ``initialResultsHandler`` receives the collection once. With a ``statisticsUpdateHandler`` the query keeps
+/// running and delivers a recomputed collection after every commit that saves or deletes samples of its type —
+/// including commits by other stores and other processes on the same database — until
+/// ``HKHealthStore/stop(_:)``. Sums are merged by the store's source priority (``HKHealthStore/sourcePriority()``).
+/// Reads only what the app may read, as ``HKSampleQuery``.
+public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
+    /// The initial results handler's signature: the query, the collection (nil on error), the error.
+    public typealias InitialResultsHandler = (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void
+    /// The update handler's signature: the query, the statistics of the interval of the newest saved sample (nil
+    /// when only deletions changed), the recomputed collection, the error.
+    public typealias UpdateHandler = (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void
+
+    /// The origin of the intervals: one interval starts exactly here.
+    public let anchorDate: Date
+    /// The figures to compute.
+    public let options: HKStatisticsOptions
+    /// The length of one interval.
+    public let intervalComponents: DateComponents
+    /// The quantity type (OpenHealthKit extension; HealthKit exposes it as ``HKQuery/objectType``).
+    public let quantityType: HKQuantityType
+
+    private let lock = NSLock()
+    private var initialHandler: InitialResultsHandler?
+    private var updateHandler: UpdateHandler?
+    private var bucketCalendar = Calendar.current
+
+    /// Receives the collection once, when the query has computed it.
+    public var initialResultsHandler: InitialResultsHandler? {
+        get { lock.withLock { initialHandler } }
+        set { lock.withLock { initialHandler = newValue } }
+    }
+
+    /// Receives a recomputed collection after every later save or deletion of the type; setting it (before
+    /// executing) makes the query long-running.
+    public var statisticsUpdateHandler: UpdateHandler? {
+        get { lock.withLock { updateHandler } }
+        set { lock.withLock { updateHandler = newValue } }
+    }
+
+    /// The calendar, with its time zone, that lays out the intervals (OpenHealthKit extension; HealthKit uses the
+    /// current calendar). Set it before executing the query.
+    public var calendar: Calendar {
+        get { lock.withLock { bucketCalendar } }
+        set {
+            if execution.hasStarted { raiseInvalidArgument("calendar cannot be changed once the query has been executed") }
+            lock.withLock { bucketCalendar = newValue }
+        }
+    }
+
+    /// A query for `options`' figures of `quantityType` over intervals of `intervalComponents` anchored at
+    /// `anchorDate`. Traps like HealthKit when an option does not fit the type or the components describe no
+    /// positive length; ``checked(quantityType:quantitySamplePredicate:options:anchorDate:intervalComponents:)``
+    /// throws instead.
+    public init(quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
+                anchorDate: Date, intervalComponents: DateComponents) {
+        do throws(HKError) {
+            try Self.validate(quantityType, options, intervalComponents)
+        } catch {
+            raiseInvalidArgument(error.localizedDescription)
+        }
+        self.anchorDate = anchorDate
+        self.options = options
+        self.intervalComponents = intervalComponents
+        self.quantityType = quantityType
+        super.init(objectType: quantityType, predicate: quantitySamplePredicate)
+    }
+
+    /// Throwing twin of the initialiser (OpenHealthKit extension): throws `errorInvalidArgument` when an option
+    /// does not fit the type or the interval components describe no positive length.
+    public static func checked(quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?,
+                               options: HKStatisticsOptions = [], anchorDate: Date,
+                               intervalComponents: DateComponents) throws(HKError) -> HKStatisticsCollectionQuery {
+        try validate(quantityType, options, intervalComponents)
+        return HKStatisticsCollectionQuery(quantityType: quantityType, quantitySamplePredicate: quantitySamplePredicate,
+                                           options: options, anchorDate: anchorDate, intervalComponents: intervalComponents)
+    }
+
+    private static func validate(_ type: HKQuantityType, _ options: HKStatisticsOptions,
+                                 _ components: DateComponents) throws(HKError) {
+        try options.validate(for: type)
+        guard StatisticsBuckets(anchor: Date(), components: components, calendar: .current, timeZone: .current) != nil else {
+            throw HKError(.errorInvalidArgument, "intervalComponents must describe a positive length of time")
+        }
+    }
+
+    package override func start(_ run: QueryRun) {
+        let updates = statisticsUpdateHandler != nil
+        let position = RunState<Int64>((try? run.context.storage.latestChangePosition()) ?? 0)
+        let first = Result { try collection(run.context) }
+        if !updates { execution.finish() }
+        switch first {
+        case .success(let collection): initialResultsHandler?(self, collection, nil)
+        case .failure(let error): initialResultsHandler?(self, nil, HKError.from(error))
+        }
+        guard updates else { return }
+        ChangeFollower(run: run, after: position.value) { [self] _, _, _ in
+            deliverUpdate(after: position, run: run)
+        }.start()
+    }
+
+    package override func fail(_ error: HKError) {
+        initialResultsHandler?(self, nil, error)
+    }
+
+    /// Recomputes the collection when a change after `position` concerns the query, and reports it.
+    private func deliverUpdate(after position: RunState<Int64>, run: QueryRun) {
+        do {
+            let reader = try StatisticsReader(context: run.context, type: quantityType, predicate: predicate, options: options)
+            let latest = try run.context.storage.latestChangePosition()
+            let batch = try run.context.storage.changes(after: position.value, matching: reader.filter, limit: 1_000)
+            position.value = max(latest, batch.anchor)
+            guard !batch.changes.isEmpty, !run.isCancelled else { return }
+            let collection = try collection(run.context)
+            let newest = batch.changes.compactMap { change -> Date? in
+                if case .saved(let record) = change { return record.startDate }
+                return nil
+            }.max()
+            if !run.isCancelled { statisticsUpdateHandler?(self, newest.flatMap(collection.statistics(for:)), collection, nil) }
+        } catch {
+            if !run.isCancelled { statisticsUpdateHandler?(self, nil, nil, HKError.from(error)) }
+        }
+    }
+
+    /// Computes the collection over the intervals that hold the matching samples.
+    package func collection(_ context: QueryContext) throws -> HKStatisticsCollection {
+        let calendar = self.calendar
+        guard let buckets = StatisticsBuckets(anchor: anchorDate, components: intervalComponents, calendar: calendar,
+                                              timeZone: calendar.timeZone) else {
+            throw HKError(.errorInvalidArgument, "intervalComponents must describe a positive length of time")
+        }
+        let reader = try StatisticsReader(context: context, type: quantityType, predicate: predicate, options: options)
+        guard let range = try reader.dataRange() else {
+            return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets, firstIndex: 0, computed: [])
+        }
+        let end = Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp)
+        let intervals = buckets.intervals(from: range.start, to: end)
+        let (priority, sources) = try reader.priority()
+        let results = try reader.compute(intervals, priority: priority)
+        let computed = results.map { $0.hasData ? $0.statistics(of: quantityType, sources: sources, options: options) : nil }
+        return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets,
+                                      firstIndex: buckets.index(containing: range.start), computed: computed)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import OpenHealthKit
+import Testing
+
+/// `health stats` and `health sources priority` against a real SQLite file that the test fills through HKHealthStore.
+@Suite("health stats, sources priority")
+struct StatsCommandTests {
+    let directory: URL
+    let database: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-cli-stats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = directory.appendingPathComponent("health.sqlite").path
+    }
+
+    static func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    static func steps(_ value: Double, _ start: String, minutes: Double, device: String? = nil) throws -> HKQuantitySample {
+        let device = device.map {
+            HKDevice(name: $0, manufacturer: "Apple Inc.", model: $0, hardwareVersion: nil, firmwareVersion: nil,
+                     softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+        }
+        return try HKQuantitySample.checked(type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: value),
+                                            start: utc(start), end: utc(start).addingTimeInterval(minutes * 60), device: device, metadata: nil)
+    }
+
+    /// A phone app and a watch app counting overlapping steps on 1 March (UTC), and the phone alone on 3 March.
+    func fill() async throws {
+        let owner = try HKHealthStore.owner(databasePath: database)
+        for (id, samples) in [("com.a.phone", [try Self.steps(600, "2024-03-01T10:00:00Z", minutes: 30, device: "iPhone"),
+                                               try Self.steps(300, "2024-03-03T23:50:00Z", minutes: 20, device: "iPhone")]),
+                              ("com.z.watch", [try Self.steps(300, "2024-03-01T10:10:00Z", minutes: 10, device: "Watch")])] {
+            try owner.setAuthorization(forApp: id, toShare: [HKQuantityType(.stepCount)], read: [], allowed: true)
+            try await HKHealthStore(databasePath: database, app: HKSource(name: id, bundleIdentifier: id)).save(samples)
+        }
+    }
+
+    func run(_ arguments: [String]) throws -> HealthProcess.Result {
+        try HealthProcess.run(arguments + ["--database", database])
+    }
+
+    @Test func dailySumsMergedWithEmptyDaysAndAChart() async throws {
+        try await fill()
+        let json = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
+        #expect(json.map { $0["sum"] as? Double } == [700, nil, 150, 150])
+        #expect(json.first?["start"] as? String == "2024-03-01T00:00:00Z")
+        let table = try run(["stats", "stepCount", "--time-zone", "UTC"])
+        #expect(table.status == 0)
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.first?.hasSuffix("chart") == true)
+        #expect(lines[1].hasSuffix(String(repeating: "█", count: 30)))
+        #expect(!table.stdout.contains("\u{1B}"))   // no colour codes off a terminal
+    }
+
+    @Test func timeZoneMovesTheDayBoundary() async throws {
+        try await fill()
+        // In Berlin (UTC+1) the 23:50Z sample lies wholly on 4 March.
+        let rows = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "Europe/Berlin", "--from", "2024-03-03",
+                                               "--to", "2024-03-05", "--format", "json"]))
+        #expect(rows.map { $0["sum"] as? Double } == [nil, 300])
+        #expect(rows.first?["start"] as? String == "2024-03-03T00:00:00+01:00")
+    }
+
+    @Test func separateBySourceAndMonthlyCSV() async throws {
+        try await fill()
+        let result = try run(["stats", "stepCount", "--by", "month", "--separate-by-source", "--time-zone", "UTC", "--format", "csv"])
+        #expect(result.stdout == """
+            start,end,source,sum,unit\r
+            2024-03-01T00:00:00Z,2024-04-01T00:00:00Z,merged,1000,count\r
+            2024-03-01T00:00:00Z,2024-04-01T00:00:00Z,com.a.phone,900,count\r
+            2024-03-01T00:00:00Z,2024-04-01T00:00:00Z,com.z.watch,300,count\r
+
+            """)
+    }
+
+    @Test func priorityShowSetResetChangesTheMerge() async throws {
+        try await fill()
+        let shown = try HealthProcess.json(run(["sources", "priority", "--format", "json"]))
+        #expect(shown.map { $0["bundleIdentifier"] as? String } == ["com.z.watch", "com.a.phone"])
+        #expect(try run(["sources", "priority", "set", "com.a.phone"]).status == 0)
+        let custom = try HealthProcess.json(run(["sources", "priority", "show", "--format", "json"]))
+        #expect(custom.map { $0["order"] as? String } == ["custom", "default"])
+        let merged = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
+        #expect(merged.first?["sum"] as? Double == 600)
+        #expect(try run(["sources", "priority", "reset"]).status == 0)
+        let again = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
+        #expect(again.first?["sum"] as? Double == 700)
+        #expect(try run(["sources", "stepCount"]).stdout.contains("com.z.watch"))
+    }
+
+    @Test func discreteFiguresAndBadInput() async throws {
+        try await fill()
+        let wrongOption = try run(["stats", "stepCount", "--avg"])
+        #expect(wrongOption.status == 2)
+        #expect(wrongOption.stderr.split(separator: "\n").count == 1)
+        #expect(try run(["stats", "sleepAnalysis"]).status == 2)
+        #expect(try run(["stats", "stepCount", "--time-zone", "Mars/Olympus"]).status == 2)
+        #expect(try run(["stats", "stepCount", "--from", "yesterday"]).status == 2)
+        #expect(try run(["stats", "stepCount", "--unit", "kg"]).status == 2)
+        #expect(try run(["sources", "priority", "set", "a", "a"]).status == 2)
+        let empty = try run(["stats", "heartRate", "--min", "--max", "--format", "json"])
+        let emptyRows = try HealthProcess.json(empty)
+        #expect(empty.status == 0 && emptyRows.isEmpty)
+    }
+}
