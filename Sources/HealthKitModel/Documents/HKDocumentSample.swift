@@ -51,7 +51,7 @@ public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
         let document = HKCDADocument(documentData: documentData, title: fields.title, patientName: fields.patientName,
                                      authorName: fields.authorName, custodianName: fields.custodianName)
         self.init(document: document, start: startDate, end: endDate,
-                  uuid: UUID(), sourceRevision: nil, device: nil, metadata: metadata)
+                  uuid: ObjectUUID.make(), sourceRevision: nil, device: nil, metadata: metadata)
     }
 }
 

@@ -40,7 +40,7 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
             try Self.validate(type: type, value: value, start: startDate, end: endDate, metadata: metadata)
         }
         self.init(type: type, value: value, start: startDate, end: endDate,
-                  uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                  uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
     }
 
     /// Throwing twin of the initialisers (OpenHealthKit extension), for untrusted input.
@@ -50,7 +50,7 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
     ) throws(HKError) -> HKCategorySample {
         try validate(type: type, value: value, start: start, end: end, metadata: metadata)
         return HKCategorySample(type: type, value: value, start: start, end: end,
-                                uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                                uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
     }
 
     private static func validate(

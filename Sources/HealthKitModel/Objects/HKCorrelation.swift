@@ -41,7 +41,7 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
             try Self.validate(type: correlationType, start: startDate, end: endDate, objects: objects, metadata: metadata)
         }
         self.init(type: correlationType, start: startDate, end: endDate, objects: objects,
-                  uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                  uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
     }
 
     /// Throwing twin of the initialisers (OpenHealthKit extension), for untrusted input.
@@ -51,7 +51,7 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
     ) throws(HKError) -> HKCorrelation {
         try validate(type: type, start: start, end: end, objects: objects, metadata: metadata)
         return HKCorrelation(type: type, start: start, end: end, objects: objects,
-                             uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                             uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
     }
 
     /// The members whose type is `objectType`.

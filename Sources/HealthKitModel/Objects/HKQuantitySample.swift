@@ -49,7 +49,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
             try Self.validate(type: quantityType, quantity: quantity, start: startDate, end: endDate, metadata: metadata)
         }
         self.init(type: quantityType, quantity: quantity, count: 1, start: startDate, end: endDate,
-                  uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                  uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
         if self is HKCumulativeQuantitySample, quantityType.aggregationStyle != .cumulative {
             raiseInvalidArgument("HKCumulativeQuantitySample requires a cumulative quantity type; \(quantityType.identifier) is not")
         }
@@ -66,7 +66,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     ) throws(HKError) -> HKQuantitySample {
         try validate(type: type, quantity: quantity, start: start, end: end, metadata: metadata)
         return make(type: type, quantity: quantity, count: 1, start: start, end: end,
-                    uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                    uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
     }
 
     /// Builds the concrete subclass for `type` without validation: for the store, which reads rows it

@@ -77,6 +77,6 @@ extension HKWorkout {
                                    statistics: statistics, metadata: metadata)
         }
         self.init(activityType: activityType, start: start, end: end, events: events ?? [], activities: [],
-                  duration: explicitDuration, statistics: statistics, uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                  duration: explicitDuration, statistics: statistics, uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
     }
 }

@@ -44,7 +44,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         let events = workoutEvents ?? []
         try validate(start: start, end: end, events: events, duration: duration, statistics: statistics, metadata: metadata)
         return HKWorkout(activityType: activityType, start: start, end: end, events: events, activities: workoutActivities,
-                         duration: duration, statistics: statistics, uuid: UUID(), sourceRevision: nil, device: device, metadata: metadata)
+                         duration: duration, statistics: statistics, uuid: ObjectUUID.make(), sourceRevision: nil, device: device, metadata: metadata)
     }
 
     /// The checks every way of creating a workout makes.

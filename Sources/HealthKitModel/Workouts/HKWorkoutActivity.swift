@@ -28,7 +28,7 @@ public final class HKWorkoutActivity: NSObject, @unchecked Sendable {
         trapIfInvalid { () throws(HKError) in
             try SampleValidation.sample(start: startDate, end: endDate ?? startDate, metadata: metadata)
         }
-        self.init(uuid: UUID(), configuration: workoutConfiguration, start: startDate, end: endDate,
+        self.init(uuid: ObjectUUID.make(), configuration: workoutConfiguration, start: startDate, end: endDate,
                   metadata: metadata, events: [], statistics: [:])
     }
 

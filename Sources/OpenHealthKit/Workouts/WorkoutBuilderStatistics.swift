@@ -78,7 +78,7 @@ enum WorkoutBuilderActivities {
 
     /// Active time from `start` to `end` less the pauses `events` record, as `HKWorkout.duration` counts it.
     static func activeDuration(start: Date, end: Date, events: [HKWorkoutEvent]) -> TimeInterval {
-        HKWorkoutActivity(uuid: UUID(), configuration: HKWorkoutConfiguration(), start: start, end: max(start, end),
+        HKWorkoutActivity(uuid: ObjectUUID.make(), configuration: HKWorkoutConfiguration(), start: start, end: max(start, end),
                           metadata: nil, events: events, statistics: [:]).duration
     }
 
