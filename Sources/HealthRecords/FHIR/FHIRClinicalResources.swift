@@ -29,6 +29,8 @@ public struct FHIRObservation: FHIRClinicalResource, Hashable {
     public var valueCodeableConcept: FHIRCodeableConcept?
     /// A text value.
     public var valueString: String?
+    /// High, low, normal...: one concept in DSTU2, a list in R4.
+    public var interpretation: FHIROneOrMany<FHIRCodeableConcept>?
 
     /// Vital signs by category (`vital-signs`), everything else is a lab result, as in HealthKit.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? {
@@ -63,6 +65,8 @@ public struct FHIRDiagnosticReport: FHIRClinicalResource, Hashable {
     public var issued: String?
     /// The observations in the report.
     public var result: [FHIRReference]?
+    /// Who reported: one reference in DSTU2, a list in R4.
+    public var performer: FHIROneOrMany<FHIRReference>?
 
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .labResultRecord }
     public var displayName: String? { code.displayText }

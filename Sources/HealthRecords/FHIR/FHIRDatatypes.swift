@@ -59,7 +59,7 @@ public struct FHIRPeriod: Codable, Sendable, Hashable {
 }
 
 /// A FHIR `Quantity`: a measured amount.
-public struct FHIRQuantity: Codable, Sendable, Hashable {
+public struct FHIRQuantity: Decodable, Sendable, Hashable {
     /// The value.
     public var value: Double?
     /// `<`, `<=`, `>=`, `>`.
@@ -70,6 +70,22 @@ public struct FHIRQuantity: Codable, Sendable, Hashable {
     public var system: String?
     /// The unit's code.
     public var code: String?
+
+    private enum Keys: String, CodingKey { case value, comparator, unit, system, code }
+
+    /// Decodes the members; a `value` written as a numeric string (`"9.7"`, seen in real exports) is read as its number.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        if let text = try? container.decodeIfPresent(String.self, forKey: .value), let number = Double(text) {
+            value = number
+        } else {
+            value = try container.decodeIfPresent(Double.self, forKey: .value)
+        }
+        comparator = try container.decodeIfPresent(String.self, forKey: .comparator)
+        unit = try container.decodeIfPresent(String.self, forKey: .unit)
+        system = try container.decodeIfPresent(String.self, forKey: .system)
+        code = try container.decodeIfPresent(String.self, forKey: .code)
+    }
 }
 
 /// A FHIR `HumanName`. DSTU2's `family` is a list; R4's is one string: both decode.

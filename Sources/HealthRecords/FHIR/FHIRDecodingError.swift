@@ -66,9 +66,12 @@ public struct FHIRDecodingError: Error, Sendable, Hashable, CustomStringConverti
 
     private static func found(_ context: DecodingError.Context) -> String {
         let text = context.debugDescription
-        guard let range = text.range(of: "but found ") else { return "" }
-        let rest = text[range.upperBound...].prefix { $0 != " " && $0 != "." }
-        return rest.isEmpty ? "" : ", found \(rest == "number" ? "a number" : rest == "string" ? "a string" : String(rest))"
+        guard let start = text.range(of: "but found ") else { return "" }
+        let rest = text[start.upperBound...].lowercased()
+        let kinds = [("dictionary", "an object"), ("object", "an object"), ("array", "an array"), ("string", "a string"),
+                     ("number", "a number"), ("bool", "true or false"), ("null", "null")]
+        return kinds.first { rest.hasPrefix($0.0) || rest.hasPrefix("a " + $0.0) || rest.hasPrefix("an " + $0.0) }
+            .map { ", found \($0.1)" } ?? ""
     }
 
     private static func corruption(_ context: DecodingError.Context) -> String {

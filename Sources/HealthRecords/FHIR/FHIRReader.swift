@@ -87,11 +87,21 @@ public struct FHIRReader: Sendable {
         } catch {
             throw FHIRDecodingError(path: path, reason: "\(error)")
         }
-        guard let identifier = resource.id ?? fullUrl.flatMap(Self.identifier(fromFullUrl:)), !identifier.isEmpty else {
-            throw FHIRDecodingError(path: Self.join(path, "id"), reason: "required member is missing (and no entry fullUrl names the resource)")
-        }
+        let identifier = resource.id.flatMap { $0.isEmpty ? nil : $0 } ?? fullUrl.flatMap(Self.identifier(fromFullUrl:))
+            ?? Self.contentIdentifier(data)
         return FHIRReadResource(resource: resource, identifier: identifier, fhirVersion: .primaryR4(), data: data,
                                 fullUrl: fullUrl, location: path)
+    }
+
+    /// The identifier of a resource with neither an `id` nor an entry `fullUrl` (Synthea's DSTU2 bundles):
+    /// `content-` and a 128-bit FNV-1a digest of its bytes, so the same resource sent again is recognised.
+    static func contentIdentifier(_ data: Data) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in data {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
+        }
+        return "content-" + String(first, radix: 16) + String(second, radix: 16)
     }
 
     /// `urn:uuid:X` gives X; `https://host/fhir/Observation/X` gives X.

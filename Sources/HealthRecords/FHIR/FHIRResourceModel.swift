@@ -30,11 +30,21 @@ public struct FHIRAnyResource: Decodable, Sendable {
     public let id: String?
     /// The decoded model, nil for resource types OpenHealthKit does not model.
     public let model: (any FHIRResourceModel)?
+    /// The names of the resource's top-level members (for version detection).
+    public let memberNames: Set<String>
 
     /// The model as a clinical resource, when it is one.
     public var clinical: (any FHIRClinicalResource)? { model as? any FHIRClinicalResource }
 
     private enum Keys: String, CodingKey { case resourceType, id }
+
+    /// Any member name.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 
     /// The models OpenHealthKit decodes, by resource type.
     static let models: [String: any FHIRResourceModel.Type] = {
@@ -52,6 +62,7 @@ public struct FHIRAnyResource: Decodable, Sendable {
         let container = try decoder.container(keyedBy: Keys.self)
         resourceType = try container.decode(String.self, forKey: .resourceType)
         id = try container.decodeIfPresent(String.self, forKey: .id)
+        memberNames = Set(try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue))
         model = try Self.models[resourceType].map { try $0.init(from: decoder) }
     }
 }

@@ -11,7 +11,27 @@ public enum FHIRVersionDetection {
         default: break
         }
         guard let model = resource.model else { return nil }
-        return release(fromProfiles: model.meta?.profile ?? []) ?? shape(of: model)
+        return release(fromProfiles: model.meta?.profile ?? []) ?? shape(of: model) ?? release(fromMembers: resource.memberNames)
+    }
+
+    /// Top-level member names only DSTU2 has, in the modelled resources.
+    static let dstu2Members: Set<String> = [
+        "comments", "related", "notes", "notPerformed", "reasonNotPerformed", "reasonCodeableConcept", "codedDiagnosis",
+        "request", "dateRecorded", "wasNotGiven", "reported", "substance", "dateWritten", "wasNotTaken", "reasonNotTaken",
+        "indexed", "image", "careProvider", "animal",
+    ]
+
+    /// Top-level member names only R4 has, in the modelled resources.
+    static let r4Members: Set<String> = [
+        "hasMember", "derivedFrom", "basedOn", "partOf", "conclusionCode", "media", "reasonCode", "recordedDate",
+        "occurrenceDateTime", "authoredOn", "statusReason", "focus", "payor", "beneficiary", "generalPractitioner",
+        "primarySource", "recorder", "asserter",
+    ]
+
+    /// The release whose only-members the resource uses, when it uses only one release's.
+    static func release(fromMembers names: Set<String>) -> HKFHIRRelease? {
+        let dstu2 = !names.isDisjoint(with: dstu2Members), r4 = !names.isDisjoint(with: r4Members)
+        return dstu2 == r4 ? nil : (dstu2 ? .dstu2 : .r4)
     }
 
     /// The version number for a release: 1.0.2 for DSTU2, 4.0.1 for R4.
@@ -32,8 +52,8 @@ public enum FHIRVersionDetection {
     /// Members whose shape or name differs between the releases.
     static func shape(of model: any FHIRResourceModel) -> HKFHIRRelease? {
         switch model {
-        case let observation as FHIRObservation: return listRelease(observation.category)
-        case let report as FHIRDiagnosticReport: return listRelease(report.category)
+        case let observation as FHIRObservation: return listRelease(observation.category) ?? listRelease(observation.interpretation)
+        case let report as FHIRDiagnosticReport: return listRelease(report.category) ?? listRelease(report.performer)
         case let condition as FHIRCondition:
             if condition.patient != nil || condition.dateRecorded != nil { return .dstu2 }
             if condition.subject != nil || condition.recordedDate != nil { return .r4 }
