@@ -27,6 +27,17 @@ struct SplitMix64: RandomNumberGenerator {
         bytes.8 = (bytes.8 & 0x3F) | 0x80
         return UUID(uuid: bytes)
     }
+
+    /// A version 7 UUID whose time field is `milliseconds`: increasing with it, random after it.
+    mutating func timeOrderedUUID(_ milliseconds: UInt64) -> UUID {
+        let random = uuid()
+        var bytes = random.uuid
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            for index in 0 ..< 6 { raw[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
+            raw[6] = (raw[6] & 0x0F) | 0x70
+        }
+        return UUID(uuid: bytes)
+    }
 }
 
 /// The realistic data every benchmark writes: a phone and a watch over the years.

@@ -10,7 +10,8 @@ enum SaveBenchmark {
     static func run(_ options: Options) async throws {
         print("(a) save \(options.samples) quantity samples in batches of \(options.batch), \(options.reps) runs each")
         var api = RateSeries(label: "HKHealthStore.save (HKQuantitySample)")
-        var storage = RateSeries(label: "SQLiteHealthStorage.save (SampleRecord)")
+        var storage = RateSeries(label: "SQLiteHealthStorage.save (SampleRecord, random v4 UUIDs as phones make them)")
+        var ordered = RateSeries(label: "SQLiteHealthStorage.save (SampleRecord, time-ordered v7 UUIDs as OpenHealthKit makes them)")
         var creation = RateSeries(label: "creating the HKQuantitySamples (not timed above)")
         let both = options.commands.contains("save")
         for rep in 0 ..< options.reps {
@@ -20,12 +21,15 @@ enum SaveBenchmark {
                 creation.add(items: options.samples, seconds: creationSeconds)
             }
             if both || options.commands.contains("save-storage") {
-                let (seconds, cpu) = try saveThroughStorage(options, rep: rep)
+                let (seconds, cpu) = try saveThroughStorage(options, rep: rep, timeOrdered: false)
                 storage.add(items: options.samples, seconds: seconds, cpu: cpu)
+                let (orderedSeconds, orderedCPU) = try saveThroughStorage(options, rep: rep, timeOrdered: true)
+                ordered.add(items: options.samples, seconds: orderedSeconds, cpu: orderedCPU)
             }
         }
         if !api.rates.isEmpty { api.print(target: 300_000) }
         if !storage.rates.isEmpty { storage.print(target: 300_000) }
+        if !ordered.rates.isEmpty { ordered.print(target: 300_000) }
         if !creation.rates.isEmpty { creation.print() }
     }
 
@@ -80,8 +84,9 @@ enum SaveBenchmark {
         return (Measure.seconds(saving), cpu, Measure.seconds(creating))
     }
 
-    /// Returns the seconds (wall and CPU) spent in `save`.
-    static func saveThroughStorage(_ options: Options, rep: Int) throws -> (Double, Double) {
+    /// Returns the seconds (wall and CPU) spent in `save`. With `timeOrdered`, each record gets a version 7 UUID
+    /// (as `HKObject`s made by OpenHealthKit have) instead of a random one (as objects synced from a phone have).
+    static func saveThroughStorage(_ options: Options, rep: Int, timeOrdered: Bool) throws -> (Double, Double) {
         let path = try freshPath(options, "save-storage.sqlite")
         defer { removeStore(path) }
         let storage = try SQLiteHealthStorage(path: path)
@@ -90,7 +95,11 @@ enum SaveBenchmark {
         var index = 0
         while index < options.samples {
             let count = min(options.batch, options.samples - index)
-            let records = (index ..< index + count).map { HealthData.record(HealthData.sample($0, &random)) }
+            let records = (index ..< index + count).map { position in
+                var record = HealthData.record(HealthData.sample(position, &random))
+                if timeOrdered { record.uuid = random.timeOrderedUUID(UInt64(position)) }
+                return record
+            }
             let cpuStart = Measure.cpu()
             saving += try Measure.time { _ = try storage.save(records) }
             cpu += Measure.cpu() - cpuStart
