@@ -16,7 +16,7 @@ import HealthDatabase
 /// - `grant`, `setting`: authorization decisions and the settings table.
 enum Schema {
     /// The newest schema version this code knows.
-    static let version = 2
+    static let version = 1
 
     /// The migrator that brings a database to ``version``.
     static var migrator: DatabaseMigrator {
@@ -24,12 +24,6 @@ enum Schema {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: version1)
             try db.execute(sql: "PRAGMA user_version = 1")
-        }
-        // `sample_type` duplicated the leading column of `sample_type_start`, which serves every lookup by type;
-        // each saved row paid for one more B-tree insert.
-        migrator.registerMigration("v2") { db in
-            try db.execute(sql: "DROP INDEX IF EXISTS sample_type")
-            try db.execute(sql: "PRAGMA user_version = 2")
         }
         return migrator
     }

@@ -42,32 +42,12 @@ struct FileStoreTests {
         let path = folder.path("store.sqlite")
         _ = try SQLiteHealthStorage(path: path)
         let queue = try DatabaseQueue(path: path)
-        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
-        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1", "v2"])
+        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 1)
+        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1"])
         #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         try queue.write { try $0.execute(sql: "PRAGMA user_version = 99") }
         try queue.close()
-        #expect(throws: StorageError.unsupportedSchema(found: 99, supported: 2)) { try SQLiteHealthStorage(path: path) }
-    }
-
-    @Test func versionOneFileIsMigratedKeepingItsSamples() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("store.sqlite")
-        _ = try SQLiteHealthStorage(path: path).save([Self.sample(1), Self.sample(2)])
-        // Put the file back in its version 1 shape: the by-type index and the version number.
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(sql: "CREATE INDEX sample_type ON sample(type)")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2'")
-            try db.execute(sql: "PRAGMA user_version = 1")
-        }
-        try queue.close()
-        let reopened = try SQLiteHealthStorage(path: path)
-        #expect(try reopened.count(matching: .all) == 2)
-        let check = try DatabaseQueue(path: path)
-        #expect(try check.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
-        #expect(try check.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'sample_type'") } == 0)
-        try check.close()
+        #expect(throws: StorageError.unsupportedSchema(found: 99, supported: 1)) { try SQLiteHealthStorage(path: path) }
     }
 
     @Test func badPathNamesThePath() throws {
