@@ -93,6 +93,20 @@ public struct CardBundle: Codable, Sendable {
         public var occurrenceDateTime: String?
         /// When an Observation was made.
         public var effectiveDateTime: String?
+
+        private enum Keys: String, CodingKey { case resourceType, name, birthDate, vaccineCode, code, occurrenceDateTime, effectiveDateTime }
+
+        /// Decodes the members; `name` is read only when it is a list of HumanNames (an Organization's is a string).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            resourceType = try container.decodeIfPresent(String.self, forKey: .resourceType)
+            name = try? container.decodeIfPresent([Name].self, forKey: .name)
+            birthDate = try container.decodeIfPresent(String.self, forKey: .birthDate)
+            vaccineCode = try container.decodeIfPresent(Concept.self, forKey: .vaccineCode)
+            code = try container.decodeIfPresent(Concept.self, forKey: .code)
+            occurrenceDateTime = try container.decodeIfPresent(String.self, forKey: .occurrenceDateTime)
+            effectiveDateTime = try container.decodeIfPresent(String.self, forKey: .effectiveDateTime)
+        }
     }
 
     /// A HumanName.

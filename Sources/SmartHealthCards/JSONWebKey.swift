@@ -20,6 +20,25 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     /// The revocation list version, when the issuer publishes one for this key.
     public var crlVersion: Int?
 
+    private enum Keys: String, CodingKey { case kty, kid, use, alg, crv, x, y, crlVersion }
+
+    /// Decodes the members; a `crlVersion` published as a numeric string (`"1"`, seen in the VCI directory) is read as its number.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        kty = try container.decodeIfPresent(String.self, forKey: .kty)
+        kid = try container.decodeIfPresent(String.self, forKey: .kid)
+        use = try container.decodeIfPresent(String.self, forKey: .use)
+        alg = try container.decodeIfPresent(String.self, forKey: .alg)
+        crv = try container.decodeIfPresent(String.self, forKey: .crv)
+        x = try container.decodeIfPresent(String.self, forKey: .x)
+        y = try container.decodeIfPresent(String.self, forKey: .y)
+        if let text = try? container.decodeIfPresent(String.self, forKey: .crlVersion) {
+            crlVersion = Int(text)
+        } else {
+            crlVersion = try container.decodeIfPresent(Int.self, forKey: .crlVersion)
+        }
+    }
+
     /// The RFC 7638 thumbprint: SHA-256 over `{"crv":…,"kty":…,"x":…,"y":…}`, base64url. Nil when a member is missing.
     public var thumbprint: String? {
         guard let crv, let kty, let x, let y else { return nil }

@@ -9,7 +9,7 @@ public enum NumericQR {
         var parts: [Int: String] = [:], expectedTotal: Int?
         for chunk in chunks {
             let (index, total, digits) = try split(chunk)
-            if chunks.count > 1 || index != nil {
+            if chunks.count > 1 || (total ?? 1) > 1 {
                 guard let index, let total else { throw SmartHealthCardError(.qrNumeric, "several QR codes given, but \"\(prefix(chunk))\" is not a chunk (shc:/N/M/...)") }
                 if let expectedTotal, expectedTotal != total {
                     throw SmartHealthCardError(.qrNumeric, "chunks disagree on the number of chunks (\(expectedTotal) and \(total))")
@@ -19,6 +19,9 @@ public enum NumericQR {
                 guard parts[index] == nil else { throw SmartHealthCardError(.qrNumeric, "chunk \(index) is given twice") }
                 parts[index] = try decode(digits)
             } else {
+                guard total == nil else {
+                    throw SmartHealthCardError(.qrNumeric, "a card in one QR code has no chunk header: shc:/<digits>, not shc:/1/1/")
+                }
                 parts[1] = try decode(digits)
             }
         }

@@ -38,15 +38,16 @@ public struct TrustStore: Sendable {
     /// The keys a card from `issuer` may be signed with.
     public func keys(for issuer: String) -> [JSONWebKey] { (issuers[issuer] ?? []) + anyIssuerKeys }
 
-    /// Loads `url`, trusted for any issuer: a JWKS file, or a folder with `.well-known/jwks.json` and
-    /// optional `.well-known/crl/<kid>.json` lists. Throws ``TrustStoreError`` naming the file and problem.
-    public mutating func load(keysAt url: URL) throws {
+    /// Loads `url`, trusted for `issuer` (for any issuer when nil): a JWKS file, or a folder with
+    /// `.well-known/jwks.json` and optional `.well-known/crl/<kid>.json` lists. Throws ``TrustStoreError``
+    /// naming the file and problem.
+    public mutating func load(keysAt url: URL, issuer: String? = nil) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw TrustStoreError("\(url.path): no such file or folder")
         }
         guard isFolder.boolValue else {
-            addKeys(try Self.decode(JSONWebKeySet.self, at: url).keys)
+            add(try Self.decode(JSONWebKeySet.self, at: url).keys, lists: [], issuer: issuer)
             return
         }
         let wellKnown = url.appendingPathComponent(".well-known")
@@ -58,7 +59,12 @@ public struct TrustStore: Sendable {
             let file = crlFolder.appendingPathComponent(kid + ".json")
             if FileManager.default.fileExists(atPath: file.path) { lists.append(try Self.decode(RevocationList.self, at: file)) }
         }
-        addKeys(keys, revocationLists: lists)
+        add(keys, lists: lists, issuer: issuer)
+    }
+
+    private mutating func add(_ keys: [JSONWebKey], lists: [RevocationList], issuer: String?) {
+        if let issuer { addIssuer(issuer, keys: keys) } else { anyIssuerKeys += keys }
+        for list in lists { revocationLists[list.kid] = list }
     }
 
     /// Loads a directory snapshot (the VCI format: `issuerInfo[].issuer.iss` and `issuerInfo[].keys`).
