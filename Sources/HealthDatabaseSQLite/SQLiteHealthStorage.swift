@@ -8,7 +8,7 @@ import HealthDatabase
 /// instances (in this process or others) may open the same file. Foreign keys are on; the schema is
 /// migrated on open (see `Schema`). Every method is synchronous and thread-safe.
 public final class SQLiteHealthStorage: HealthStorage {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter   // internal: Summaries.swift reads and installs the statistics summaries
     private let identities = IdentityCache()
     /// Where the store lives: a file path, or `":memory:"`.
     public let path: String

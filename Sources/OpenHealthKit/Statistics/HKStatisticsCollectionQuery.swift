@@ -129,6 +129,16 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         }
     }
 
+    /// The figures of `intervals`: from the store's summaries when they give the same answer, else from the samples.
+    private static func results(_ intervals: [DateInterval], reader: StatisticsReader) throws
+        -> (results: [StatisticsBucketResult], sources: [String: HKSource]) {
+        if let summaries = StatisticsSummaries.storage(for: reader, intervals: intervals) {
+            return try StatisticsSummaries.compute(intervals, reader: reader, storage: summaries)
+        }
+        let (priority, sources) = try reader.priority()
+        return (try reader.compute(intervals, priority: priority), sources)
+    }
+
     /// Computes the collection over the intervals that hold the matching samples.
     package func collection(_ context: QueryContext) throws -> HKStatisticsCollection {
         let calendar = self.calendar
@@ -142,8 +152,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         }
         let end = Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp)
         let intervals = buckets.intervals(from: range.start, to: end)
-        let (priority, sources) = try reader.priority()
-        let results = try reader.compute(intervals, priority: priority)
+        let (results, sources) = try Self.results(intervals, reader: reader)
         let computed = results.map { $0.hasData ? $0.statistics(of: quantityType, sources: sources, options: options) : nil }
         return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets,
                                       firstIndex: buckets.index(containing: range.start), computed: computed)

@@ -65,16 +65,20 @@ package enum SourcePriorityRule {
         try storage.setSetting(settingKey, to: String(decoding: data, as: UTF8.self))
     }
 
-    /// The effective order over the sources of the records matching `filter`: the custom order's sources first,
-    /// then the others by tier and bundle identifier. Also returns those sources by bundle identifier.
-    package static func order(_ storage: any HealthStorage, matching filter: SampleFilter) throws
+    /// The effective order over the sources of the records matching `filter` (or over `bundles`, when the caller
+    /// knows them): the custom order's sources first, then the others by tier and bundle identifier. Also returns
+    /// those sources by bundle identifier.
+    package static func order(_ storage: any HealthStorage, matching filter: SampleFilter, bundles: [String]? = nil) throws
         -> (order: [String], sources: [String: SourceRecord]) {
-        let records = try storage.sources(matching: filter)
+        let ids = try bundles ?? storage.sources(matching: filter).map(\.bundleIdentifier)
         var sources: [String: SourceRecord] = [:]
         var tiers: [String: Tier] = [:]
-        for source in records {
-            sources[source.bundleIdentifier] = source
-            tiers[source.bundleIdentifier] = tier(of: source, device: try newestDevice(of: source.bundleIdentifier, storage, filter))
+        for id in ids {
+            let newest = try storage.records(matching: .and([filter, .sources([id])]), sort: [SampleSort(.endDate, ascending: false)],
+                                             limit: 1, includePayload: false).first
+            let source = newest?.source ?? SourceRecord(bundleIdentifier: id, name: id)
+            sources[id] = source
+            tiers[id] = tier(of: source, device: newest?.device)
         }
         let custom = try customOrder(storage) ?? []
         let listed = Set(custom)
@@ -82,13 +86,5 @@ package enum SourcePriorityRule {
             tiers[lhs]! != tiers[rhs]! ? tiers[lhs]! < tiers[rhs]! : lhs < rhs
         }
         return (custom + rest, sources)
-    }
-
-    /// The device of the newest record of `source` matching `filter` (nil when it has none).
-    private static func newestDevice(of source: String, _ storage: any HealthStorage,
-                                     _ filter: SampleFilter) throws -> DeviceRecord? {
-        let newest = try storage.records(matching: .and([filter, .sources([source])]),
-                                         sort: [SampleSort(.endDate, ascending: false)], limit: 1, includePayload: false)
-        return newest.first?.device
     }
 }

@@ -17,6 +17,8 @@ package struct StatisticsReader: Sendable {
     package let filter: SampleFilter
     /// The options asked for.
     package let options: HKStatisticsOptions
+    /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
+    package let isUnfiltered: Bool
 
     /// About how much time one read covers (whole buckets; at least one bucket per read).
     static let windowSeconds: TimeInterval = 7 * 86_400
@@ -27,6 +29,7 @@ package struct StatisticsReader: Sendable {
         self.type = type
         self.filter = try context.filter(types: [type], predicate: predicate)
         self.options = options
+        self.isUnfiltered = try predicate == nil && context.store.readRestriction(for: [type]) == .all
     }
 
     /// The merge order and the `HKSource` of every source with matching samples.
@@ -71,11 +74,16 @@ package struct StatisticsReader: Sendable {
         // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
         let window = DateWindow(start: first.start.addingTimeInterval(-0.001), end: last.end.addingTimeInterval(0.001))
         let bounded = SampleFilter.and([filter, .window(window)])
-        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map { record in
-            StatisticsSample(start: record.startDate, end: record.endDate, value: record.quantity ?? 0,
-                             source: record.source.bundleIdentifier,
-                             userEntered: record.fields[HKMetadataKeyWasUserEntered]?.comparableNumber == 1)
-        }
+        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map(StatisticsSample.init(record:))
+    }
+}
+
+extension StatisticsSample {
+    /// A stored quantity sample as the engine's input.
+    package init(record: SampleRecord) {
+        self.init(start: record.startDate, end: record.endDate, value: record.quantity ?? 0,
+                  source: record.source.bundleIdentifier,
+                  userEntered: record.fields[HKMetadataKeyWasUserEntered]?.comparableNumber == 1)
     }
 }
 

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The summed values of one source's quantity samples that lie wholly inside one summary slot.
+public struct SlotSum: Sendable, Hashable {
+    /// The slot: `[slot × slotSeconds, (slot + 1) × slotSeconds)` in seconds since 1970 (UTC).
+    public var slot: Int64
+    /// The source's bundle identifier.
+    public var source: String
+    /// The sum of the samples' canonical values.
+    public var total: Double
+    /// How many samples.
+    public var count: Int
+
+    /// Creates a slot sum.
+    public init(slot: Int64, source: String, total: Double, count: Int) {
+        self.slot = slot
+        self.source = source
+        self.total = total
+        self.count = count
+    }
+}
+
+/// Derived summaries for fast statistics, kept by the engine in the same transaction as every save and delete,
+/// so they are never stale (optional: engines without them answer statistics from the samples).
+///
+/// Every quantity sample is either **summed** into its slot — the fixed UTC slot of ``slotSeconds`` that wholly
+/// contains it — per source, or listed as **raw**: it crosses a slot edge, or it was entered by the person
+/// (`HKWasUserEntered`), so statistics must read it. Every real time-zone offset is a multiple of 15 minutes, so a
+/// calendar interval of an hour or longer is a union of whole slots.
+public protocol SummaryStorage: HealthStorage {
+    /// The slot length in seconds (900).
+    var slotSeconds: Double { get }
+
+    /// Makes sure the summaries exist and are kept from now on (installs them on first use).
+    func prepareSummaries() throws
+
+    /// The slot sums of quantity samples of `type` in the slots `slots` (every slot when nil), ordered by slot.
+    func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum]
+
+    /// The intervals and source bundle identifiers of the raw samples of `type` (see above).
+    func rawSamples(type: String) throws -> [(interval: DateInterval, source: String)]
+
+    /// The slots of quantity samples deleted after deletion mark `after`, as (type, first slot, last slot), and
+    /// the newest mark.
+    func deletedSlots(after: Int64) throws -> (slots: [(type: String, first: Int64, last: Int64)], mark: Int64)
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import HealthDatabase
+
+/// The statistics summaries (``SummaryStorage``) on SQLite, kept by triggers in the transaction of every write.
+///
+/// - `stat_slot (type, slot, source_id, total, n)`: per type, 15-minute UTC slot and source revision, the sum and
+///   count of the quantity samples wholly inside the slot.
+/// - `stat_raw (sample_id, type, start, end)`: quantity samples that cross a slot edge or carry
+///   `HKWasUserEntered = 1`; statistics read those samples themselves.
+/// - `stat_deleted (seq, type, first_slot, last_slot)`: the slots of deleted quantity samples, so an in-memory
+///   cache can tell which slots a deletion touched (tombstones carry no dates).
+///
+/// Triggers: inserting a quantity sample adds it to its slot or lists it as raw; inserting its `HKWasUserEntered`
+/// field moves it from its slot to raw; deleting it (directly or by cascade) takes it out and records the slots.
+/// Sample rows are never updated in their type, dates, quantity or source, so no update trigger is needed.
+///
+/// The tables and triggers are installed on first use (``SummaryStorage/prepareSummaries()``), in one transaction
+/// that also summarises the samples already stored, so stores that never compute statistics pay nothing on writes;
+/// once installed, every writer (any process) keeps them.
+enum Summaries {
+    /// The slot length in seconds.
+    static let slotSeconds = 900.0
+
+
+    /// `floor(x / 900)` in SQL without the math extension (CAST truncates toward zero).
+    private static func slot(_ x: String) -> String {
+        "(CAST(\(x) / 900 AS INTEGER) - (\(x) < CAST(\(x) / 900 AS INTEGER) * 900))"
+    }
+
+    /// Whether the sample `row` (NEW or OLD) lies wholly inside the slot of its start.
+    private static func inside(_ row: String) -> String {
+        "\(row).end <= (\(slot("\(row).start")) + 1) * 900"
+    }
+
+    /// Creates the tables and triggers and summarises the samples already stored, unless they exist.
+    static func install(_ db: Database) throws {
+        guard try !db.tableExists("stat_slot") else { return }
+        try db.execute(sql: """
+            CREATE TABLE stat_slot (
+                type TEXT NOT NULL, slot INTEGER NOT NULL, source_id INTEGER NOT NULL,
+                total REAL NOT NULL, n INTEGER NOT NULL,
+                PRIMARY KEY (type, slot, source_id)
+            ) WITHOUT ROWID;
+            CREATE TABLE stat_raw (sample_id INTEGER PRIMARY KEY, type TEXT NOT NULL, start REAL NOT NULL, end REAL NOT NULL);
+            CREATE INDEX stat_raw_type ON stat_raw(type);
+            CREATE TABLE stat_deleted (seq INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL,
+                                       first_slot INTEGER NOT NULL, last_slot INTEGER NOT NULL);
+
+            INSERT INTO stat_raw (sample_id, type, start, end)
+                SELECT s.id, s.type, s.start, s.end FROM sample s WHERE s.kind = 'quantity' AND (NOT (\(inside("s")))
+                    OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1));
+            INSERT INTO stat_slot (type, slot, source_id, total, n)
+                SELECT s.type, \(slot("s.start")), s.source_id, sum(COALESCE(s.quantity, 0)), count(*) FROM sample s
+                WHERE s.kind = 'quantity' AND s.id NOT IN (SELECT sample_id FROM stat_raw)
+                GROUP BY 1, 2, 3;
+
+            CREATE TRIGGER stat_sample_insert AFTER INSERT ON sample WHEN NEW.kind = 'quantity' BEGIN
+                INSERT INTO stat_slot (type, slot, source_id, total, n)
+                    SELECT NEW.type, \(slot("NEW.start")), NEW.source_id, COALESCE(NEW.quantity, 0), 1 WHERE \(inside("NEW"))
+                    ON CONFLICT (type, slot, source_id) DO UPDATE SET total = total + excluded.total, n = n + 1;
+                INSERT INTO stat_raw (sample_id, type, start, end)
+                    SELECT NEW.id, NEW.type, NEW.start, NEW.end WHERE NOT (\(inside("NEW")));
+            END;
+
+            CREATE TRIGGER stat_user_entered AFTER INSERT ON field
+            WHEN NEW.key = 'HKWasUserEntered' AND NEW.num = 1 BEGIN
+                UPDATE stat_slot SET total = total - (SELECT COALESCE(quantity, 0) FROM sample WHERE id = NEW.sample_id), n = n - 1
+                    WHERE (type, slot, source_id) = (SELECT type, \(slot("start")), source_id FROM sample
+                                                     WHERE id = NEW.sample_id AND kind = 'quantity')
+                    AND NOT EXISTS (SELECT 1 FROM stat_raw WHERE sample_id = NEW.sample_id);
+                DELETE FROM stat_slot WHERE n <= 0
+                    AND (type, slot, source_id) = (SELECT type, \(slot("start")), source_id FROM sample WHERE id = NEW.sample_id);
+                INSERT OR IGNORE INTO stat_raw (sample_id, type, start, end)
+                    SELECT id, type, start, end FROM sample WHERE id = NEW.sample_id AND kind = 'quantity';
+            END;
+
+            CREATE TRIGGER stat_sample_delete AFTER DELETE ON sample WHEN OLD.kind = 'quantity' BEGIN
+                UPDATE stat_slot SET total = total - COALESCE(OLD.quantity, 0), n = n - 1
+                    WHERE type = OLD.type AND slot = \(slot("OLD.start")) AND source_id = OLD.source_id
+                    AND NOT EXISTS (SELECT 1 FROM stat_raw WHERE sample_id = OLD.id);
+                DELETE FROM stat_slot WHERE type = OLD.type AND slot = \(slot("OLD.start")) AND source_id = OLD.source_id AND n <= 0;
+                DELETE FROM stat_raw WHERE sample_id = OLD.id;
+                INSERT INTO stat_deleted (type, first_slot, last_slot) VALUES (OLD.type, \(slot("OLD.start")), \(slot("OLD.end")));
+            END;
+            """)
+    }
+}
+
+extension SQLiteHealthStorage: SummaryStorage {
+    /// See ``SummaryStorage/slotSeconds``.
+    public var slotSeconds: Double { Summaries.slotSeconds }
+
+    /// See ``SummaryStorage/prepareSummaries()``.
+    public func prepareSummaries() throws {
+        try summaryAccess {
+            if try writer.read({ db in try db.tableExists("stat_slot") }) { return }
+            try writer.writeWithoutTransaction { db in try db.inTransaction(.immediate) { try Summaries.install(db); return .commit } }
+        }
+    }
+
+    /// See ``SummaryStorage/slotSums(type:slots:)``.
+    public func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum] {
+        try summaryAccess { try writer.read { db in
+            let bundles = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, bundle_id FROM source").map {
+                ($0[0] as Int64, $0[1] as String)
+            })
+            let range = slots ?? Int64.min...Int64.max
+            let statement = try db.cachedStatement(sql: """
+                SELECT slot, source_id, total, n FROM stat_slot WHERE type = ? AND slot BETWEEN ? AND ? ORDER BY slot
+                """)
+            var sums: [SlotSum] = []
+            let rows = try Row.fetchCursor(statement, arguments: [type, range.lowerBound, range.upperBound])
+            while let row = try rows.next() {
+                sums.append(SlotSum(slot: row[0], source: bundles[row[1]] ?? "", total: row[2], count: row[3]))
+            }
+            return sums
+        } }
+    }
+
+    /// See ``SummaryStorage/rawSamples(type:)``.
+    public func rawSamples(type: String) throws -> [(interval: DateInterval, source: String)] {
+        try summaryAccess { try writer.read { db in
+            let sql = "SELECT r.start, r.end, o.bundle_id FROM stat_raw r JOIN sample s ON s.id = r.sample_id JOIN source o ON o.id = s.source_id WHERE r.type = ?"
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [type]).map {
+                let start = Date(timeIntervalSince1970: $0[0])
+                return (DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: $0[1]))), $0[2])
+            }
+        } }
+    }
+
+    /// See ``SummaryStorage/deletedSlots(after:)``.
+    public func deletedSlots(after: Int64) throws -> (slots: [(type: String, first: Int64, last: Int64)], mark: Int64) {
+        try summaryAccess { try writer.read { db in
+            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, type, first_slot, last_slot FROM stat_deleted WHERE seq > ? ORDER BY seq"),
+                                        arguments: [after])
+            let slots = rows.map { (type: $0[1] as String, first: $0[2] as Int64, last: $0[3] as Int64) }
+            return (slots, rows.last?[0] ?? after)
+        } }
+    }
+
+    /// Runs `body`, turning database errors into ``StorageError/unavailable(_:)``.
+    private func summaryAccess<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw StorageError.unavailable("statistics summaries of \(path): \(error.message ?? error.description)")
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import HealthDatabase
+
+/// One store's summaries of one quantity type, held in memory as flat arrays and brought up to date before use.
+///
+/// It mirrors the engine's slot sums (``SummaryStorage``). A **clean** slot has samples of one source only and no
+/// raw sample (crossing a slot edge, or user-entered) touches it: its merged sum is that source's sum. **Mixed**
+/// slots are computed from their samples by ``StatisticsEngine``, a run of consecutive mixed slots within one
+/// interval at a time (so a sample inside the run adds exactly its value, as it does when the interval is computed
+/// from the samples), under the current merge order; the figures are kept until a change touches the run or the
+/// order changes.
+///
+/// Freshness: before each use the cache compares the store's change position with its own. Saves after it name
+/// their slots (their dates are in the change log); deletions name theirs through
+/// ``SummaryStorage/deletedSlots(after:)``. Only those slots are reloaded, so an update costs a few small reads.
+package final class SlotCache: @unchecked Sendable {
+    /// Changes read per refresh before giving up and reloading everything.
+    static let changeLimit = 20_000
+
+    /// The quantity type's identifier.
+    let type: String
+    /// Held while the cache is refreshed and read.
+    let lock = NSLock()
+    private var loaded = false
+    private var position: Int64 = 0
+    private var deletedMark: Int64 = 0
+    private var slotSeconds = 900.0
+
+    /// Source bundle identifiers by index.
+    private(set) var sourceNames: [String] = []
+    private var sourceIndex: [String: Int32] = [:]
+    /// The slots with data, ascending.
+    private(set) var keys: [Int64] = []
+    /// Per slot: its one source's index (clean), or -1 (mixed).
+    private(set) var single: [Int32] = []
+    /// Per slot: the one source's sum (clean slots; unused for mixed ones).
+    private(set) var total: [Double] = []
+    /// The figures of computed runs of mixed slots `[start, end)`: merged sum and each source's own sum.
+    private var runs: [Run: (merged: Double, bySource: [Int32: Double])] = [:]
+    /// A run of consecutive mixed slots, `[start, end)`.
+    struct Run: Hashable {
+        var start: Int64
+        var end: Int64
+    }
+    private var rawSlots: Set<Int64> = []
+    private var rawSources: Set<String> = []
+    private var mixedOrder: [String] = []
+    private var priorityKey: [String] = []
+    private var priorityValue: (order: [String], sources: [String: SourceRecord])?
+
+    init(type: String) { self.type = type }
+
+    /// Brings the cache up to date with `storage`.
+    func refresh(_ storage: any SummaryStorage) throws {
+        slotSeconds = storage.slotSeconds
+        let latest = try storage.latestChangePosition()
+        guard !loaded || latest != position else { return }
+        if !loaded { return try reload(storage, latest: latest) }
+        let batch = try storage.changes(after: position, matching: .types([type]), limit: Self.changeLimit)
+        if batch.changes.count >= Self.changeLimit { return try reload(storage, latest: latest) }
+        var ranges: [ClosedRange<Int64>] = []
+        for case .saved(let record) in batch.changes { ranges.append(slots(record.startDate, record.endDate)) }
+        let deleted = try storage.deletedSlots(after: deletedMark)
+        for entry in deleted.slots where entry.type == type { ranges.append(entry.first...max(entry.first, entry.last)) }
+        deletedMark = deleted.mark
+        position = max(latest, batch.anchor)
+        guard !ranges.isEmpty else { return }
+        priorityValue = nil   // the newest sample of a source (and so its tier) may have changed
+        let oldRaw = rawSlots
+        try loadRaw(storage)
+        ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
+        for range in ranges { replace(range, with: try storage.slotSums(type: type, slots: range)) }
+    }
+
+    private func reload(_ storage: any SummaryStorage, latest: Int64) throws {
+        deletedMark = try storage.deletedSlots(after: deletedMark).mark
+        try loadRaw(storage)
+        keys = []
+        single = []
+        total = []
+        runs = [:]
+        replace(Int64.min...Int64.max, with: try storage.slotSums(type: type, slots: nil))
+        position = latest
+        loaded = true
+        priorityValue = nil
+    }
+
+    private func loadRaw(_ storage: any SummaryStorage) throws {
+        let raw = try storage.rawSamples(type: type)
+        rawSources = Set(raw.map(\.source))
+        rawSlots = []
+        for (interval, _) in raw { for key in slots(interval.start, interval.end) { rawSlots.insert(key) } }
+    }
+
+    /// Replaces the cached slots in `range` with those of `sums` (ordered by slot) and the raw slots there.
+    private func replace(_ range: ClosedRange<Int64>, with sums: [SlotSum]) {
+        var newKeys: [Int64] = [], newSingle: [Int32] = [], newTotal: [Double] = []
+        var raw = rawSlots.filter { range.contains($0) }.sorted()[...]
+        var index = sums.startIndex
+        while index < sums.endIndex || !raw.isEmpty {
+            let key = min(index < sums.endIndex ? sums[index].slot : .max, raw.first ?? .max)
+            var owners: Set<Int32> = [], sum = 0.0
+            while index < sums.endIndex, sums[index].slot == key {
+                owners.insert(sourceID(sums[index].source))
+                sum += sums[index].total
+                index += 1
+            }
+            let isRaw = raw.first == key
+            if isRaw { raw.removeFirst() }
+            let clean = !isRaw && owners.count == 1
+            newKeys.append(key)
+            newSingle.append(clean ? owners.first! : -1)
+            newTotal.append(clean ? sum : 0)
+        }
+        let lower = firstIndex { $0 >= range.lowerBound }
+        let upper = max(lower, firstIndex { $0 > range.upperBound })
+        runs = runs.filter { $0.key.end <= range.lowerBound || $0.key.start > range.upperBound }
+        keys.replaceSubrange(lower..<upper, with: newKeys)
+        single.replaceSubrange(lower..<upper, with: newSingle)
+        total.replaceSubrange(lower..<upper, with: newTotal)
+    }
+
+    private func sourceID(_ name: String) -> Int32 {
+        if let id = sourceIndex[name] { return id }
+        let id = Int32(sourceNames.count)
+        sourceNames.append(name)
+        sourceIndex[name] = id
+        return id
+    }
+
+    /// The merge order over the cached sources (``SourcePriorityRule``), recomputed when the sources or the custom
+    /// order change, or after a full reload.
+    func priority(_ storage: any HealthStorage, filter: SampleFilter) throws -> (order: [String], sources: [String: SourceRecord]) {
+        let bundles = Set(sourceNames).union(rawSources).sorted()
+        let key = bundles + ["\u{0}"] + (try SourcePriorityRule.customOrder(storage) ?? [])
+        if key != priorityKey || priorityValue == nil {
+            priorityValue = try SourcePriorityRule.order(storage, matching: filter, bundles: bundles)
+            priorityKey = key
+        }
+        return priorityValue!
+    }
+
+    /// The slot containing `date`.
+    func slot(of date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / slotSeconds).rounded(.down)) }
+
+    /// The slots a sample from `start` to `end` touches (an instant: the slot of its instant).
+    private func slots(_ start: Date, _ end: Date) -> ClosedRange<Int64> {
+        let first = slot(of: start)
+        guard end > start else { return first...first }
+        return first...max(first, Int64((end.timeIntervalSince1970 / slotSeconds).rounded(.up)) - 1)
+    }
+
+    /// The index of the first cached slot not before `key`.
+    func index(of key: Int64) -> Int { firstIndex { $0 >= key } }
+
+    private func firstIndex(where predicate: (Int64) -> Bool) -> Int {
+        var low = 0, high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(keys[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The figures of the run of mixed slots `run` under `order`, computed from its samples on first use.
+    func figures(of run: Run, order: [String], storage: any HealthStorage, filter: SampleFilter) throws
+        -> (merged: Double, bySource: [Int32: Double]) {
+        if order != mixedOrder {
+            runs = [:]
+            mixedOrder = order
+        }
+        if let known = runs[run] { return known }
+        let interval = DateInterval(start: Date(timeIntervalSince1970: Double(run.start) * slotSeconds),
+                                    end: Date(timeIntervalSince1970: Double(run.end) * slotSeconds))
+        let window = DateWindow(start: interval.start, end: interval.end)
+        let records = try storage.records(matching: .and([filter, .window(window)]), sort: [], limit: nil, includePayload: false)
+        let result = StatisticsEngine.compute(records.map(StatisticsSample.init(record:)), intervals: [interval],
+                                              style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)[0]
+        var own: [Int32: Double] = [:]
+        for (source, values) in result.bySource { own[sourceID(source)] = values.sum ?? 0 }
+        let figures = (merged: result.merged.sum ?? 0, bySource: own)
+        runs[run] = figures
+        return figures
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+
+/// Cumulative sums from the store's derived summaries (``SummaryStorage``, ``SlotCache``) instead of the samples.
+///
+/// Used when the answer is the same as the samples would give: the store keeps summaries, the type is cumulative,
+/// the options ask only for sums (and per-source sums), the query has no predicate and the app reads every sample
+/// of the type, and every interval edge falls on a slot edge (any interval of an hour or more in a real time
+/// zone). Otherwise ``StatisticsReader`` reads the samples.
+package enum StatisticsSummaries {
+    private struct Entry {
+        weak var storage: AnyObject?
+        var caches: [String: SlotCache]
+    }
+
+    nonisolated(unsafe) private static var registry: [ObjectIdentifier: Entry] = [:]
+    private static let registryLock = NSLock()
+
+    /// The summaries `reader` may use for `intervals`, or nil when they cannot give the samples' answer.
+    package static func storage(for reader: StatisticsReader, intervals: [DateInterval]) -> (any SummaryStorage)? {
+        guard reader.isUnfiltered, reader.type.aggregationStyle == .cumulative,
+              reader.options.isSubset(of: [.cumulativeSum, .separateBySource]),
+              let storage = reader.storage as? any SummaryStorage else { return nil }
+        let slot = storage.slotSeconds
+        func aligned(_ date: Date) -> Bool { date.timeIntervalSince1970.truncatingRemainder(dividingBy: slot) == 0 }
+        guard intervals.allSatisfy({ aligned($0.start) && aligned($0.end) }) else { return nil }
+        return storage
+    }
+
+    /// The figures of each of the consecutive, slot-aligned `intervals`, and the sources by bundle identifier.
+    package static func compute(_ intervals: [DateInterval], reader: StatisticsReader,
+                                storage: any SummaryStorage) throws -> (results: [StatisticsBucketResult], sources: [String: HKSource]) {
+        let cache = try self.cache(storage, type: reader.type.identifier)
+        return try cache.lock.withLock {
+            try cache.refresh(storage)
+            let (order, records) = try cache.priority(storage, filter: reader.filter)
+            guard let first = intervals.first, let last = intervals.last else { return ([], [:]) }
+            let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
+            let separate = reader.options.contains(.separateBySource)
+            var perSource: [Double] = [], present: [Bool] = []
+            func add(_ value: Double, to source: Int32) {
+                let index = Int(source)
+                if index >= perSource.count {
+                    perSource += [Double](repeating: 0, count: index + 1 - perSource.count)
+                    present += [Bool](repeating: false, count: index + 1 - present.count)
+                }
+                perSource[index] += value
+                present[index] = true
+            }
+            var results: [StatisticsBucketResult] = []
+            results.reserveCapacity(intervals.count)
+            var index = lower
+            for interval in intervals {
+                let end = cache.slot(of: interval.end)
+                var merged: Double?
+                var run: SlotCache.Run?
+                func flush() throws {
+                    guard let pending = run else { return }
+                    let figures = try cache.figures(of: pending, order: order, storage: storage, filter: reader.filter)
+                    merged = (merged ?? 0) + figures.merged
+                    if separate { for (source, value) in figures.bySource { add(value, to: source) } }
+                    run = nil
+                }
+                while index < upper, cache.keys[index] < end {
+                    let key = cache.keys[index], owner = cache.single[index]
+                    if owner >= 0 {
+                        merged = (merged ?? 0) + cache.total[index]
+                        if separate { add(cache.total[index], to: owner) }
+                    } else if let current = run, current.end == key {
+                        run?.end = key + 1
+                    } else {
+                        try flush()
+                        run = SlotCache.Run(start: key, end: key + 1)
+                    }
+                    index += 1
+                }
+                try flush()
+                var bySource: [String: StatisticsValues] = [:]
+                if separate {
+                    for source in present.indices where present[source] {
+                        bySource[cache.sourceNames[source]] = StatisticsValues(sum: perSource[source], duration: 0)
+                        perSource[source] = 0
+                        present[source] = false
+                    }
+                }
+                // A present bucket carries duration 0 as its presence mark; the options never ask for duration here.
+                results.append(StatisticsBucketResult(interval: interval, merged: merged.map { StatisticsValues(sum: $0, duration: 0) } ?? StatisticsValues(),
+                                                      bySource: bySource))
+            }
+            return (results, records.mapValues { SourceMapping.revision(from: $0).source })
+        }
+    }
+
+    /// The cache of `type` in `storage`, created on first use (which also installs the summaries).
+    private static func cache(_ storage: any SummaryStorage, type: String) throws -> SlotCache {
+        let object = storage as AnyObject
+        let key = ObjectIdentifier(object)
+        if let existing = registryLock.withLock({ registry[key].flatMap { $0.storage === object ? $0.caches[type] : nil } }) {
+            return existing
+        }
+        try storage.prepareSummaries()
+        return registryLock.withLock {
+            registry = registry.filter { $0.value.storage != nil }
+            var entry = registry[key].flatMap { $0.storage === object ? $0 : nil } ?? Entry(storage: object, caches: [:])
+            let cache = entry.caches[type] ?? SlotCache(type: type)
+            entry.caches[type] = cache
+            registry[key] = entry
+            return cache
+        }
+    }
+}
