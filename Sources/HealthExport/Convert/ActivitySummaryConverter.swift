@@ -16,8 +16,11 @@ enum ActivitySummaryConverter {
         let summary = HKActivitySummary()
         summary.day = DateComponents(calendar: Calendar(identifier: .gregorian), era: 1, year: parts[0], month: parts[1], day: parts[2])
         let energyUnit = (try? HKUnit.checked(from: attributes["activeEnergyBurnedUnit"] ?? "kcal")) ?? .kilocalorie()
+        /// The attribute in `unit`, kept in `unit`'s canonical form (kcal, min, count) so export writes it back exactly.
         func value(_ key: String, _ unit: HKUnit) -> HKQuantity? {
-            attributes[key].flatMap(ExportValues.number).map { HKQuantity(unit: unit, doubleValue: $0) }
+            guard let number = attributes[key].flatMap(ExportValues.number) else { return nil }
+            let canonical: HKUnit = unit.isCompatible(with: .kilocalorie()) ? .kilocalorie() : unit
+            return HKQuantity(unit: canonical, doubleValue: HKQuantity(unit: unit, doubleValue: number).doubleValue(for: canonical))
         }
         if let quantity = value("activeEnergyBurned", energyUnit) { summary.activeEnergyBurned = quantity }
         if let quantity = value("activeEnergyBurnedGoal", energyUnit) { summary.activeEnergyBurnedGoal = quantity }
@@ -32,10 +35,12 @@ enum ActivitySummaryConverter {
         do {
             var record = try ActivitySummaryMapping.record(from: summary, source: source)
             var hasher = IdentityHasher(kind: "ActivitySummary")
-            for key in attributes.keys.sorted() {
-                hasher.add(key)
-                hasher.add(attributes[key] ?? "")
-            }
+            hasher.add(parts[0] * 10_000 + parts[1] * 100 + parts[2])
+            for quantity in [summary.activeEnergyBurned, summary.activeEnergyBurnedGoal] { hasher.add(quantity.doubleValue(for: .kilocalorie())) }
+            for quantity in [summary.appleMoveTime, summary.appleMoveTimeGoal, summary.appleExerciseTime] { hasher.add(quantity.doubleValue(for: .minute())) }
+            hasher.add(summary.exerciseTimeGoal?.doubleValue(for: .minute()) ?? -1)
+            hasher.add(summary.appleStandHours.doubleValue(for: .count()))
+            hasher.add(summary.standHoursGoal?.doubleValue(for: .count()) ?? -1)
             record.uuid = hasher.uuid()
             record.syncVersion = 1
             return .success(record)

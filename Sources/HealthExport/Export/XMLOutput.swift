@@ -4,21 +4,23 @@ import Foundation
 final class XMLOutput {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
+    private let bufferSize: Int
 
-    /// Creates (or truncates) the file at `url`.
-    init(_ url: URL) throws {
+    /// Creates (or truncates) the file at `url`; writes happen once `bufferSize` bytes are waiting.
+    init(_ url: URL, bufferSize: Int = 1 << 20) throws {
+        self.bufferSize = bufferSize
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw ExportReadError.unreadable("\(url.path): cannot create the file")
         }
         handle = try FileHandle(forWritingTo: url)
-        buffer.reserveCapacity(1 << 20)
+        buffer.reserveCapacity(bufferSize)
     }
 
     /// Appends text.
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 20 { flush() }
+        if buffer.count >= bufferSize { flush() }
     }
 
     /// Appends ` name="value"` with the value escaped.

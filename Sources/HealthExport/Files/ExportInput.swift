@@ -42,8 +42,10 @@ struct ExportInput {
                 throw ExportReadError.unreadable("\(path): the archive holds no export.xml")
             }
             let prefix = String(entry.path.dropLast("export.xml".count))
-            return ExportInput(xml: .zipEntry(archive, entry), size: Int64(entry.uncompressedSize),
-                               files: .archive(archive, prefix: prefix), displayName: path)
+            // The files beside export.xml are read through their own archive (its own file position) while
+            // export.xml streams.
+            let files = (try? Archive(url: url, accessMode: .read)).map { ExportFiles.archive($0, prefix: prefix) } ?? .none
+            return ExportInput(xml: .zipEntry(archive, entry), size: Int64(entry.uncompressedSize), files: files, displayName: path)
         }
         return try file(url, files: .folder(url.deletingLastPathComponent()))
     }

@@ -94,7 +94,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         records.reserveCapacity(batchSize + 64)
         for unit in units {
             guard !existing.contains(unit.records[0].uuid) else {
-                summary.alreadyStored += unit.records.count
+                summary.alreadyStored += unit.records.filter { $0.type != WorkoutActivityRecords.recordType }.count
                 continue
             }
             for record in unit.records where !existing.contains(record.uuid) {
