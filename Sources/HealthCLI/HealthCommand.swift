@@ -15,6 +15,7 @@ public struct HealthCommand: AsyncParsableCommand {
             AddCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
             StatsCommand.self, ImportCommand.self, DemoExportCommand.self,
             RecordsCommand.self, DocumentsCommand.self, CardsCommand.self,
+            SummaryCommand.self,
         ]
     )
 

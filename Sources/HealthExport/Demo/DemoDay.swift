@@ -45,13 +45,13 @@ struct DemoDay {
         var minute = 7 * 60
         while minute < 22 * 60 {
             if random.chance(0.6) {
-                let steps = random.int(20...900)
+                let steps = random.int(20...300)
                 record(day, "HKQuantityTypeIdentifierStepCount", "count", "\(steps)", Self.phone, minute * 60, minute * 60 + 540)
                 record(day, "HKQuantityTypeIdentifierDistanceWalkingRunning", "km", ExportText.number((Double(steps) * 0.000_72 * 1000).rounded() / 1000),
                        Self.phone, minute * 60, minute * 60 + 540)
             }
             if random.chance(0.5) {
-                record(day, "HKQuantityTypeIdentifierStepCount", "count", "\(random.int(15...700))", Self.watch, minute * 60 + 60, minute * 60 + 600)
+                record(day, "HKQuantityTypeIdentifierStepCount", "count", "\(random.int(15...250))", Self.watch, minute * 60 + 60, minute * 60 + 600)
             }
             if minute % 15 == 0 {
                 record(day, "HKQuantityTypeIdentifierActiveEnergyBurned", "kcal", ExportText.number((random.double(0.5, 25) * 1000).rounded() / 1000),
