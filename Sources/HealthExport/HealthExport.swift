@@ -1,1 +1,0 @@
-// The HealthExport module. Its overview lives in docs/.

@@ -1,0 +1,75 @@
+import Foundation
+import HealthDatabase
+import OpenHealthKit
+import Testing
+
+@Suite("health import, demo-export (the built binary)")
+struct ImportCommandTests {
+    private static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-import-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Every stored record's UUID, type and value, in a comparable form.
+    private static func contents(_ database: String) throws -> [String] {
+        let storage = try HKHealthStore.owner(databasePath: database).storage()
+        return try storage.records(matching: .all, sort: [], limit: nil, includePayload: true).map {
+            // Clinical records carry HealthRecords' identity (institution + type + id), not a content UUID.
+            $0.kind == .clinical ? "clinical \($0.type) \($0.payload?.count ?? 0)" : "\($0.uuid) \($0.type) \($0.quantity ?? -1) \($0.categoryValue ?? -1) \($0.parent?.uuidString ?? "-") \($0.payload?.count ?? 0)"
+        }.sorted()
+    }
+
+    @Test("an import killed with SIGKILL mid-way and run again ends exactly as one clean import")
+    func killAndRerun() throws {
+        let folder = try Self.temporaryFolder()
+        let demo = folder.appendingPathComponent("demo").path
+        #expect(try HealthProcess.run(["demo-export", "--records", "30000", "--out", demo]).status == 0)
+        let killed = folder.appendingPathComponent("killed.sqlite").path
+        let process = Process()
+        process.executableURL = HealthProcess.executable
+        process.arguments = ["import", demo, "--database", killed, "--quiet", "--batch", "500"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once some batches are committed (or as soon as possible if it is already done).
+        while process.isRunning {
+            if FileManager.default.fileExists(atPath: killed),
+               let count = try? HKHealthStore.owner(databasePath: killed).storage().count(matching: .all), count > 3_000 { break }
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let rerun = try HealthProcess.run(["import", demo, "--database", killed, "--format", "json"])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let clean = folder.appendingPathComponent("clean.sqlite").path
+        #expect(try HealthProcess.run(["import", demo, "--database", clean, "--quiet"]).status == 0)
+        let cleanContents = try Self.contents(clean)
+        #expect(cleanContents.count > 30_000)
+        #expect(try Self.contents(killed) == cleanContents)
+    }
+
+    @Test("--format json reports counts; a second import stores nothing; an unreadable file exits 1")
+    func jsonSummaryAndExitStatus() throws {
+        let folder = try Self.temporaryFolder()
+        let demo = folder.appendingPathComponent("demo").path
+        #expect(try HealthProcess.run(["demo-export", "--records", "500", "--out", demo]).status == 0)
+        let database = folder.appendingPathComponent("h.sqlite").path
+        let first = try HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
+        #expect(first.status == 0)
+        let summary = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
+        #expect((summary?["stored"] as? Int ?? 0) > 500)
+        let second = try HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
+        let again = try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any]
+        #expect(again?["stored"] as? Int == 0)
+        #expect(again?["alreadyStored"] as? Int == summary?["stored"] as? Int)
+        let junk = folder.appendingPathComponent("junk.xml")
+        try Data("not an export".utf8).write(to: junk)
+        let bad = try HealthProcess.run(["import", junk.path, "--database", database])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("nothing usable"))
+        let missing = try HealthProcess.run(["import", folder.appendingPathComponent("nope.zip").path, "--database", database])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no such file"))
+    }
+}
