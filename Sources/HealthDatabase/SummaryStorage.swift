@@ -20,6 +20,23 @@ public struct SlotSum: Sendable, Hashable {
     }
 }
 
+/// A quantity sample the summaries leave to be read: its interval, source and UUID.
+public struct RawSample: Sendable, Hashable {
+    /// When the sample starts and ends.
+    public var interval: DateInterval
+    /// The source's bundle identifier.
+    public var source: String
+    /// The sample's UUID.
+    public var uuid: UUID
+
+    /// Creates a raw sample entry.
+    public init(interval: DateInterval, source: String, uuid: UUID) {
+        self.interval = interval
+        self.source = source
+        self.uuid = uuid
+    }
+}
+
 /// Derived summaries for fast statistics, kept by the engine in the same transaction as every save and delete,
 /// so they are never stale (optional: engines without them answer statistics from the samples).
 ///
@@ -37,8 +54,8 @@ public protocol SummaryStorage: HealthStorage {
     /// The slot sums of quantity samples of `type` in the slots `slots` (every slot when nil), ordered by slot.
     func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum]
 
-    /// The intervals and source bundle identifiers of the raw samples of `type` (see above).
-    func rawSamples(type: String) throws -> [(interval: DateInterval, source: String)]
+    /// The raw samples of `type` (see above).
+    func rawSamples(type: String) throws -> [RawSample]
 
     /// The slots of quantity samples deleted after deletion mark `after`, as (type, first slot, last slot), and
     /// the newest mark.

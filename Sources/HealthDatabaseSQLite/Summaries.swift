@@ -119,12 +119,16 @@ extension SQLiteHealthStorage: SummaryStorage {
     }
 
     /// See ``SummaryStorage/rawSamples(type:)``.
-    public func rawSamples(type: String) throws -> [(interval: DateInterval, source: String)] {
+    public func rawSamples(type: String) throws -> [RawSample] {
         try summaryAccess { try writer.read { db in
-            let sql = "SELECT r.start, r.end, o.bundle_id FROM stat_raw r JOIN sample s ON s.id = r.sample_id JOIN source o ON o.id = s.source_id WHERE r.type = ?"
+            let sql = """
+                SELECT r.start, r.end, o.bundle_id, s.uuid FROM stat_raw r JOIN sample s ON s.id = r.sample_id
+                JOIN source o ON o.id = s.source_id WHERE r.type = ?
+                """
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [type]).map {
                 let start = Date(timeIntervalSince1970: $0[0])
-                return (DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: $0[1]))), $0[2])
+                return RawSample(interval: DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: $0[1]))),
+                                 source: $0[2], uuid: $0[3])
             }
         } }
     }

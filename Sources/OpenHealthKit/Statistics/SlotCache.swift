@@ -5,10 +5,10 @@ import HealthDatabase
 ///
 /// It mirrors the engine's slot sums (``SummaryStorage``). A **clean** slot has samples of one source only and no
 /// raw sample (crossing a slot edge, or user-entered) touches it: its merged sum is that source's sum. **Mixed**
-/// slots are computed from their samples by ``StatisticsEngine``, a run of consecutive mixed slots within one
-/// interval at a time (so a sample inside the run adds exactly its value, as it does when the interval is computed
-/// from the samples), under the current merge order; the figures are kept until a change touches the run or the
-/// order changes.
+/// slots are computed from their samples by ``StatisticsEngine`` in **runs**: consecutive mixed slots joined by
+/// edges that a raw sample crosses, within one interval. No sample crosses a run's ends except at interval edges,
+/// so a sample inside a run adds exactly its value, as when the interval is computed from the samples. Run figures
+/// are kept per merge order until a change touches the run.
 ///
 /// Freshness: before each use the cache compares the store's change position with its own. Saves after it name
 /// their slots (their dates are in the change log); deletions name theirs through
@@ -35,8 +35,10 @@ package final class SlotCache: @unchecked Sendable {
     private(set) var single: [Int32] = []
     /// Per slot: the one source's sum (clean slots; unused for mixed ones).
     private(set) var total: [Double] = []
-    /// The figures of computed runs of mixed slots `[start, end)`: merged sum and each source's own sum.
-    private var runs: [Run: (merged: Double, bySource: [Int32: Double])] = [:]
+    /// The figures of computed runs of mixed slots, by first slot: the run's end, merged sum, each source's own sum.
+    private var runs: [Int64: (end: Int64, merged: Double, bySource: [Int32: Double])] = [:]
+    /// The most slots a computed run spans (bounds the search when forgetting runs).
+    private var longestRun: Int64 = 1
     /// A run of consecutive mixed slots, `[start, end)`.
     struct Run: Hashable {
         var start: Int64
@@ -44,6 +46,9 @@ package final class SlotCache: @unchecked Sendable {
     }
     private var rawSlots: Set<Int64> = []
     private var rawSources: Set<String> = []
+    private var raw: [RawSample] = []
+    /// Slot edges (a slot's start) that some raw sample crosses.
+    private(set) var crossedEdges: Set<Int64> = []
     private var mixedOrder: [String] = []
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
@@ -66,9 +71,10 @@ package final class SlotCache: @unchecked Sendable {
         position = max(latest, batch.anchor)
         guard !ranges.isEmpty else { return }
         priorityValue = nil   // the newest sample of a source (and so its tier) may have changed
-        let oldRaw = rawSlots
+        let oldRaw = rawSlots, oldEdges = crossedEdges
         try loadRaw(storage)
         ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
+        ranges += oldEdges.symmetricDifference(crossedEdges).map { ($0 - 1)...$0 }
         for range in ranges { replace(range, with: try storage.slotSums(type: type, slots: range)) }
     }
 
@@ -86,10 +92,15 @@ package final class SlotCache: @unchecked Sendable {
     }
 
     private func loadRaw(_ storage: any SummaryStorage) throws {
-        let raw = try storage.rawSamples(type: type)
+        raw = try storage.rawSamples(type: type)
         rawSources = Set(raw.map(\.source))
         rawSlots = []
-        for (interval, _) in raw { for key in slots(interval.start, interval.end) { rawSlots.insert(key) } }
+        crossedEdges = []
+        for sample in raw {
+            let touched = slots(sample.interval.start, sample.interval.end)
+            for key in touched { rawSlots.insert(key) }
+            for edge in touched.dropFirst() { crossedEdges.insert(edge) }
+        }
     }
 
     /// Replaces the cached slots in `range` with those of `sums` (ordered by slot) and the raw slots there.
@@ -114,10 +125,24 @@ package final class SlotCache: @unchecked Sendable {
         }
         let lower = firstIndex { $0 >= range.lowerBound }
         let upper = max(lower, firstIndex { $0 > range.upperBound })
-        runs = runs.filter { $0.key.end <= range.lowerBound || $0.key.start > range.upperBound }
+        forgetRuns(touching: range)
         keys.replaceSubrange(lower..<upper, with: newKeys)
         single.replaceSubrange(lower..<upper, with: newSingle)
         total.replaceSubrange(lower..<upper, with: newTotal)
+    }
+
+    /// Forgets the computed runs that overlap `range`.
+    private func forgetRuns(touching range: ClosedRange<Int64>) {
+        let span = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+        if span.overflow || span.partialValue >= Int64(runs.count) {
+            runs = runs.filter { $0.value.end <= range.lowerBound || $0.key > range.upperBound }
+            return
+        }
+        var key = range.lowerBound - longestRun + 1
+        while key <= range.upperBound {
+            if let run = runs[key], run.end > range.lowerBound { runs[key] = nil }
+            key += 1
+        }
     }
 
     private func sourceID(_ name: String) -> Int32 {
@@ -162,24 +187,35 @@ package final class SlotCache: @unchecked Sendable {
         return low
     }
 
-    /// The figures of the run of mixed slots `run` under `order`, computed from its samples on first use.
-    func figures(of run: Run, order: [String], storage: any HealthStorage, filter: SampleFilter) throws
-        -> (merged: Double, bySource: [Int32: Double]) {
+    /// The figures of `run` computed under `order`, if known.
+    func figures(of run: Run, order: [String]) -> (merged: Double, bySource: [Int32: Double])? {
+        guard order == mixedOrder, let known = runs[run.start], known.end == run.end else { return nil }
+        return (known.merged, known.bySource)
+    }
+
+    /// Computes the figures of `batch`, contiguous runs in order, under `order` from their samples (one read).
+    func compute(_ batch: [Run], order: [String], storage: any HealthStorage, filter: SampleFilter) throws {
         if order != mixedOrder {
             runs = [:]
             mixedOrder = order
         }
-        if let known = runs[run] { return known }
-        let interval = DateInterval(start: Date(timeIntervalSince1970: Double(run.start) * slotSeconds),
-                                    end: Date(timeIntervalSince1970: Double(run.end) * slotSeconds))
-        let window = DateWindow(start: interval.start, end: interval.end)
-        let records = try storage.records(matching: .and([filter, .window(window)]), sort: [], limit: nil, includePayload: false)
-        let result = StatisticsEngine.compute(records.map(StatisticsSample.init(record:)), intervals: [interval],
-                                              style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)[0]
-        var own: [Int32: Double] = [:]
-        for (source, values) in result.bySource { own[sourceID(source)] = values.sum ?? 0 }
-        let figures = (merged: result.merged.sum ?? 0, bySource: own)
-        runs[run] = figures
-        return figures
+        guard let first = batch.first, let last = batch.last else { return }
+        let start = date(first.start), end = date(last.end)
+        // Samples starting in the batch, and the raw ones reaching into it from before (no other sample can).
+        let entering = raw.filter { $0.interval.start < start && $0.interval.end > start }.map(\.uuid)
+        let window = SampleFilter.window(DateWindow(start: start, end: end, strictStart: true))
+        let reach = entering.isEmpty ? window : .or([window, .uuids(Set(entering))])
+        let records = try storage.records(matching: .and([filter, reach]), sort: [], limit: nil, includePayload: false)
+        let intervals = batch.map { DateInterval(start: date($0.start), end: date($0.end)) }
+        let results = StatisticsEngine.compute(records.map(StatisticsSample.init(record:)), intervals: intervals,
+                                               style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
+        for (run, result) in zip(batch, results) {
+            var own: [Int32: Double] = [:]
+            for (source, values) in result.bySource { own[sourceID(source)] = values.sum ?? 0 }
+            runs[run.start] = (run.end, result.merged.sum ?? 0, own)
+            longestRun = max(longestRun, run.end - run.start)
+        }
     }
+
+    private func date(_ slot: Int64) -> Date { Date(timeIntervalSince1970: Double(slot) * slotSeconds) }
 }

@@ -37,6 +37,8 @@ package enum StatisticsSummaries {
             let (order, records) = try cache.priority(storage, filter: reader.filter)
             guard let first = intervals.first, let last = intervals.last else { return ([], [:]) }
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
+            let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
+            try computeMissing(runs.joined(), cache: cache, order: order, storage: storage, filter: reader.filter)
             let separate = reader.options.contains(.separateBySource)
             var perSource: [Double] = [], present: [Bool] = []
             func add(_ value: Double, to source: Int32) {
@@ -51,31 +53,22 @@ package enum StatisticsSummaries {
             var results: [StatisticsBucketResult] = []
             results.reserveCapacity(intervals.count)
             var index = lower
-            for interval in intervals {
+            for (bucket, interval) in intervals.enumerated() {
                 let end = cache.slot(of: interval.end)
                 var merged: Double?
-                var run: SlotCache.Run?
-                func flush() throws {
-                    guard let pending = run else { return }
-                    let figures = try cache.figures(of: pending, order: order, storage: storage, filter: reader.filter)
-                    merged = (merged ?? 0) + figures.merged
-                    if separate { for (source, value) in figures.bySource { add(value, to: source) } }
-                    run = nil
-                }
                 while index < upper, cache.keys[index] < end {
-                    let key = cache.keys[index], owner = cache.single[index]
+                    let owner = cache.single[index]
                     if owner >= 0 {
                         merged = (merged ?? 0) + cache.total[index]
                         if separate { add(cache.total[index], to: owner) }
-                    } else if let current = run, current.end == key {
-                        run?.end = key + 1
-                    } else {
-                        try flush()
-                        run = SlotCache.Run(start: key, end: key + 1)
                     }
                     index += 1
                 }
-                try flush()
+                for run in runs[bucket] {
+                    guard let figures = cache.figures(of: run, order: order) else { continue }
+                    merged = (merged ?? 0) + figures.merged
+                    if separate { for (source, value) in figures.bySource { add(value, to: source) } }
+                }
                 var bySource: [String: StatisticsValues] = [:]
                 if separate {
                     for source in present.indices where present[source] {
@@ -90,6 +83,44 @@ package enum StatisticsSummaries {
             }
             return (results, records.mapValues { SourceMapping.revision(from: $0).source })
         }
+    }
+
+    /// The runs of mixed slots of each interval: consecutive mixed slots joined by edges a raw sample crosses.
+    private static func runs(_ intervals: [DateInterval], cache: SlotCache, from lower: Int, to upper: Int) -> [[SlotCache.Run]] {
+        var runs = [[SlotCache.Run]](repeating: [], count: intervals.count)
+        var index = lower
+        for (bucket, interval) in intervals.enumerated() {
+            let end = cache.slot(of: interval.end)
+            var current: SlotCache.Run?
+            while index < upper, cache.keys[index] < end {
+                let key = cache.keys[index]
+                if cache.single[index] < 0 {
+                    if let open = current, open.end == key, cache.crossedEdges.contains(key) {
+                        current?.end = key + 1
+                    } else {
+                        if let open = current { runs[bucket].append(open) }
+                        current = SlotCache.Run(start: key, end: key + 1)
+                    }
+                }
+                index += 1
+            }
+            if let open = current { runs[bucket].append(open) }
+        }
+        return runs
+    }
+
+    /// Computes the runs not yet known, reading contiguous stretches of them (up to a week) at once.
+    private static func computeMissing(_ runs: some Sequence<SlotCache.Run>, cache: SlotCache, order: [String],
+                                       storage: any HealthStorage, filter: SampleFilter) throws {
+        var batch: [SlotCache.Run] = []
+        for run in runs where cache.figures(of: run, order: order) == nil {
+            if let last = batch.last, last.end != run.start || run.end - batch[0].start > 96 * 7 {
+                try cache.compute(batch, order: order, storage: storage, filter: filter)
+                batch = []
+            }
+            batch.append(run)
+        }
+        try cache.compute(batch, order: order, storage: storage, filter: filter)
     }
 
     /// The cache of `type` in `storage`, created on first use (which also installs the summaries).
