@@ -9,6 +9,8 @@ import PackageDescription
 
 var products: [Product] = [
     .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+    // FHIR models, classification and clinical-record ingestion (the benchmarks reach it through this product).
+    .library(name: "HealthRecords", targets: ["HealthRecords"]),
     .executable(name: "health", targets: ["health"]),
 ]
 

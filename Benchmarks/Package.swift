@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HealthRecords", package: "OpenHealthKit"),
             ]
         ),
     ],

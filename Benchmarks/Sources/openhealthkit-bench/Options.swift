@@ -16,6 +16,8 @@ struct Options {
     var queries = 300
     /// Changes the anchored query reads (issue: 1,000,000).
     var changes = 1_000_000
+    /// The FHIR corpus folder of the `fhir` benchmark (default: the shared Synthea R4 sample set).
+    var corpus: String?
     /// Where generated stores live (gitignored).
     var data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".data").path
@@ -38,6 +40,8 @@ struct Options {
             case "--queries": options.queries = number(argument)
             case "--changes": options.changes = number(argument)
             case "--data": options.data = iterator.next() ?? options.data
+            case "--corpus": options.corpus = iterator.next()
+            case "fhir": options.commands.append(argument)
             case "save", "save-api", "save-storage", "latest", "anchored", "all", "build": options.commands.append(argument)
             default:
                 print("usage: openhealthkit-bench [save|latest|anchored|build|all] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--data DIR]")

@@ -9,6 +9,7 @@ for command in options.commands {
     case "latest": try await LatestBenchmark.run(options)
     case "anchored": try await AnchoredBenchmark.run(options)
     case "build": _ = try StoreCache.prepare(options)
+    case "fhir": try FHIRBenchmark.run(options)
     default: break
     }
     print("")

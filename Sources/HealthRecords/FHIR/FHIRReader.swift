@@ -40,7 +40,7 @@ public struct FHIRReader: Sendable {
         let slicer = JSONSlicer(data)
         do {
             let whole = try slicer.document()
-            try read(whole, in: slicer, path: "", fullUrl: nil, into: &result)
+            _ = try readObject(at: whole.lowerBound, in: slicer, path: "", fullUrl: nil, decoder: JSONDecoder(), into: &result)
         } catch {
             result.failures.append(error)
         }
@@ -52,45 +52,102 @@ public struct FHIRReader: Sendable {
         return result
     }
 
-    private func read(_ range: Range<Int>, in slicer: JSONSlicer, path: String, fullUrl: String?,
-                      into result: inout FHIRReadResult) throws(FHIRDecodingError) {
-        let members = try slicer.members(of: range, path: path)
-        guard let typeRange = members.first(where: { $0.key == "resourceType" })?.value else {
-            throw FHIRDecodingError(path: Self.join(path, "resourceType"), reason: "required member is missing")
+    /// Reads the object at `start` as a resource (a Bundle's entries one by one, in the same pass) and returns the
+    /// index after it. Broken JSON structure throws; a resource that does not decode is recorded in `result.failures`.
+    private func readObject(at start: Int, in slicer: JSONSlicer, path: String, fullUrl: String?, decoder: JSONDecoder,
+                            into result: inout FHIRReadResult) throws(FHIRDecodingError) -> Int {
+        var names: Set<String> = [], type: String?, id: String?, skippedEntries: Int?
+        let end = try slicer.forEachMember(at: start, path: path) { key, value throws(FHIRDecodingError) -> Int? in
+            names.insert(key)
+            switch key {
+            case "resourceType", "id":
+                let valueEnd = try slicer.valueEnd(at: value, path: path)
+                if key == "id" { id = slicer.string(value..<valueEnd) } else { type = slicer.string(value..<valueEnd) }
+                return valueEnd
+            case "entry" where type == "Bundle":
+                return try readEntries(at: value, in: slicer, path: Self.join(path, "entry"), decoder: decoder, into: &result)
+            case "entry":
+                skippedEntries = value
+                return nil
+            default:
+                return nil
+            }
         }
-        guard slicer.string(typeRange) == "Bundle" else {
-            result.resources.append(try decode(slicer.data(range), path: path, fullUrl: fullUrl))
-            return
+        guard let type else {
+            result.failures.append(FHIRDecodingError(path: Self.join(path, "resourceType"), reason: "required member is missing"))
+            return end
         }
-        guard let entries = members.first(where: { $0.key == "entry" })?.value else { return }
-        let entryPath = Self.join(path, "entry")
-        for (index, entry) in try slicer.elements(of: entries, path: entryPath).enumerated() {
-            let here = "\(entryPath)[\(index)]"
+        if type == "Bundle" {
+            if let skippedEntries { _ = try readEntries(at: skippedEntries, in: slicer, path: Self.join(path, "entry"), decoder: decoder, into: &result) }
+            return end
+        }
+        let data = slicer.data(start..<end)
+        guard FHIRAnyResource.models[type] == nil else {
             do {
-                let parts = try slicer.members(of: entry, path: here)
-                guard let resource = parts.first(where: { $0.key == "resource" })?.value else { continue }
-                let url = parts.first(where: { $0.key == "fullUrl" }).flatMap { slicer.string($0.value) }
-                try read(resource, in: slicer, path: here + ".resource", fullUrl: url, into: &result)
+                var read = try decode(data, path: path, fullUrl: fullUrl, decoder: decoder)
+                read.resource.memberNames = names
+                result.resources.append(read)
             } catch {
                 result.failures.append(error)
             }
+            return end
+        }
+        // A type with no model (Encounter, Claim...) needs only its type and id: no full decode.
+        let resource = FHIRAnyResource(unmodelled: type, id: id, memberNames: names)
+        result.resources.append(FHIRReadResource(resource: resource, identifier: Self.identifier(id: id, fullUrl: fullUrl, data: data),
+                                                 fhirVersion: .primaryR4(), data: data, fullUrl: fullUrl, location: path))
+        return end
+    }
+
+    /// Reads a Bundle's `entry` array at `start`; returns the index after it.
+    private func readEntries(at start: Int, in slicer: JSONSlicer, path: String, decoder: JSONDecoder,
+                             into result: inout FHIRReadResult) throws(FHIRDecodingError) -> Int {
+        try slicer.forEachElement(at: start, path: path) { position, element throws(FHIRDecodingError) -> Int in
+            let here = "\(path)[\(position)]"
+            var fullUrl: String?, firstRead: Int?
+            let end = try slicer.forEachMember(at: element, path: here) { key, value throws(FHIRDecodingError) -> Int? in
+                switch key {
+                case "fullUrl":
+                    let valueEnd = try slicer.valueEnd(at: value, path: here)
+                    fullUrl = slicer.string(value..<valueEnd)
+                    return valueEnd
+                case "resource":
+                    firstRead = result.resources.count
+                    return try readObject(at: value, in: slicer, path: here + ".resource", fullUrl: fullUrl, decoder: decoder, into: &result)
+                default:
+                    return nil
+                }
+            }
+            // A fullUrl written after its resource still names it.
+            if let fullUrl, let firstRead {
+                for index in firstRead..<result.resources.count where result.resources[index].fullUrl == nil {
+                    result.resources[index].fullUrl = fullUrl
+                    let item = result.resources[index]
+                    result.resources[index].identifier = Self.identifier(id: item.resource.id, fullUrl: fullUrl, data: item.data)
+                }
+            }
+            return end
         }
     }
 
     /// Decodes one resource's bytes; `path` prefixes any error.
-    func decode(_ data: Data, path: String, fullUrl: String?) throws(FHIRDecodingError) -> FHIRReadResource {
+    func decode(_ data: Data, path: String, fullUrl: String?, decoder: JSONDecoder) throws(FHIRDecodingError) -> FHIRReadResource {
         let resource: FHIRAnyResource
         do {
-            resource = try JSONDecoder().decode(FHIRAnyResource.self, from: data)
+            resource = try decoder.decode(FHIRAnyResource.self, from: data)
         } catch let error as DecodingError {
             throw FHIRDecodingError(error).prefixed(with: path)
         } catch {
             throw FHIRDecodingError(path: path, reason: "\(error)")
         }
-        let identifier = resource.id.flatMap { $0.isEmpty ? nil : $0 } ?? fullUrl.flatMap(Self.identifier(fromFullUrl:))
-            ?? Self.contentIdentifier(data)
+        let identifier = Self.identifier(id: resource.id, fullUrl: fullUrl, data: data)
         return FHIRReadResource(resource: resource, identifier: identifier, fhirVersion: .primaryR4(), data: data,
                                 fullUrl: fullUrl, location: path)
+    }
+
+    /// The id; else the entry's fullUrl's last part; else a digest of the bytes.
+    static func identifier(id: String?, fullUrl: String?, data: Data) -> String {
+        id.flatMap { $0.isEmpty ? nil : $0 } ?? fullUrl.flatMap(identifier(fromFullUrl:)) ?? contentIdentifier(data)
     }
 
     /// The identifier of a resource with neither an `id` nor an entry `fullUrl` (Synthea's DSTU2 bundles):

@@ -30,21 +30,13 @@ public struct FHIRAnyResource: Decodable, Sendable {
     public let id: String?
     /// The decoded model, nil for resource types OpenHealthKit does not model.
     public let model: (any FHIRResourceModel)?
-    /// The names of the resource's top-level members (for version detection).
-    public let memberNames: Set<String>
+    /// The names of the resource's top-level members (for version detection), when read by ``FHIRReader``.
+    public internal(set) var memberNames: Set<String> = []
 
     /// The model as a clinical resource, when it is one.
     public var clinical: (any FHIRClinicalResource)? { model as? any FHIRClinicalResource }
 
     private enum Keys: String, CodingKey { case resourceType, id }
-
-    /// Any member name.
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
 
     /// The models OpenHealthKit decodes, by resource type.
     static let models: [String: any FHIRResourceModel.Type] = {
@@ -57,12 +49,19 @@ public struct FHIRAnyResource: Decodable, Sendable {
         return Dictionary(uniqueKeysWithValues: all.map { ($0.resourceType, $0) })
     }()
 
+    /// A resource of a type OpenHealthKit does not model, known by its type and id alone.
+    init(unmodelled resourceType: String, id: String?, memberNames: Set<String>) {
+        self.resourceType = resourceType
+        self.id = id
+        self.model = nil
+        self.memberNames = memberNames
+    }
+
     /// Reads `resourceType` (required, a string), then the whole resource with its model.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         resourceType = try container.decode(String.self, forKey: .resourceType)
         id = try container.decodeIfPresent(String.self, forKey: .id)
-        memberNames = Set(try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue))
         model = try Self.models[resourceType].map { try $0.init(from: decoder) }
     }
 }

@@ -9,15 +9,15 @@ struct JSONSlicer {
     /// A slicer over `data`.
     init(_ data: Data) { bytes = [UInt8](data) }
 
-    /// The members of the object at `range`, in order: unescaped key and value range.
-    func members(of range: Range<Int>, path: String) throws(FHIRDecodingError) -> [(key: String, value: Range<Int>)] {
-        var index = skipSpace(range.lowerBound)
-        guard index < range.upperBound, bytes[index] == UInt8(ascii: "{") else {
-            throw FHIRDecodingError(path: path, reason: "expected an object")
-        }
-        var result: [(String, Range<Int>)] = []
+    /// Calls `body` with each member's key and value start of the object at `start`; `body` returns the value's
+    /// end when it read the value itself, nil to have it skipped. Returns the index after the closing brace, so
+    /// a caller that reads the values it wants never scans the object twice.
+    func forEachMember(at start: Int, path: String,
+                       _ body: (String, Int) throws(FHIRDecodingError) -> Int?) throws(FHIRDecodingError) -> Int {
+        var index = skipSpace(start)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw FHIRDecodingError(path: path, reason: "expected an object") }
         index = skipSpace(index + 1)
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return result }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return index + 1 }
         while true {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw syntax(index, path, "expected a member name") }
             let keyEnd = try skipString(index, path)
@@ -25,35 +25,37 @@ struct JSONSlicer {
             index = skipSpace(keyEnd)
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw syntax(index, path, "expected ':'") }
             let valueStart = skipSpace(index + 1)
-            let valueEnd = try skipValue(valueStart, path)
-            result.append((key, valueStart..<valueEnd))
+            let valueEnd: Int
+            if let read = try body(key, valueStart) { valueEnd = read } else { valueEnd = try skipValue(valueStart, path) }
             index = skipSpace(valueEnd)
             guard index < bytes.count else { throw syntax(index, path, "unterminated object") }
-            if bytes[index] == UInt8(ascii: "}") { return result }
+            if bytes[index] == UInt8(ascii: "}") { return index + 1 }
             guard bytes[index] == UInt8(ascii: ",") else { throw syntax(index, path, "expected ',' or '}'") }
             index = skipSpace(index + 1)
         }
     }
 
-    /// The element ranges of the array at `range`.
-    func elements(of range: Range<Int>, path: String) throws(FHIRDecodingError) -> [Range<Int>] {
-        var index = skipSpace(range.lowerBound)
-        guard index < range.upperBound, bytes[index] == UInt8(ascii: "[") else {
-            throw FHIRDecodingError(path: path, reason: "expected an array")
-        }
-        var result: [Range<Int>] = []
+    /// Calls `body` with each element's position and start in the array at `start`; `body` returns the element's
+    /// end. Returns the index after the closing bracket.
+    func forEachElement(at start: Int, path: String,
+                        _ body: (Int, Int) throws(FHIRDecodingError) -> Int) throws(FHIRDecodingError) -> Int {
+        var index = skipSpace(start)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw FHIRDecodingError(path: path, reason: "expected an array") }
         index = skipSpace(index + 1)
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return result }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return index + 1 }
+        var position = 0
         while true {
-            let end = try skipValue(index, path + "[\(result.count)]")
-            result.append(index..<end)
-            index = skipSpace(end)
+            index = skipSpace(try body(position, index))
+            position += 1
             guard index < bytes.count else { throw syntax(index, path, "unterminated array") }
-            if bytes[index] == UInt8(ascii: "]") { return result }
+            if bytes[index] == UInt8(ascii: "]") { return index + 1 }
             guard bytes[index] == UInt8(ascii: ",") else { throw syntax(index, path, "expected ',' or ']'") }
             index = skipSpace(index + 1)
         }
     }
+
+    /// The end of the value starting at `start`.
+    func valueEnd(at start: Int, path: String) throws(FHIRDecodingError) -> Int { try skipValue(start, path) }
 
     /// The whole text's value range, checking nothing but white space follows it.
     func document(path: String = "") throws(FHIRDecodingError) -> Range<Int> {
@@ -83,15 +85,9 @@ struct JSONSlicer {
     }
 
     private func skipString(_ start: Int, _ path: String) throws(FHIRDecodingError) -> Int {
-        var index = start + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""): return index + 1
-            case UInt8(ascii: "\\"): index += 2
-            default: index += 1
-            }
-        }
-        throw syntax(start, path, "unterminated string")
+        let end = bytes.withUnsafeBufferPointer { Self.stringEnd($0, start) }
+        guard let end else { throw syntax(start, path, "unterminated string") }
+        return end
     }
 
     private func skipValue(_ start: Int, _ path: String) throws(FHIRDecodingError) -> Int {
@@ -101,29 +97,67 @@ struct JSONSlicer {
         case UInt8(ascii: "{"), UInt8(ascii: "["): return try skipContainer(start, path)
         default:
             var index = start
-            while index < bytes.count, !Self.delimiters.contains(bytes[index]) { index += 1 }
+            while index < bytes.count, !Self.isDelimiter(bytes[index]) { index += 1 }
             guard index > start else { throw syntax(start, path, "expected a value") }
             return index
         }
     }
 
     private func skipContainer(_ start: Int, _ path: String) throws(FHIRDecodingError) -> Int {
+        let end = bytes.withUnsafeBufferPointer { Self.containerEnd($0, start) }
+        guard let end else {
+            throw syntax(start, path, "unterminated \(bytes[start] == UInt8(ascii: "{") ? "object" : "array")")
+        }
+        return end
+    }
+
+    /// The index after the closing quote of the string opening at `start`, or nil when it is not closed.
+    /// Finds quotes with `memchr`, then counts the backslashes before one to tell an escaped quote.
+    private static func stringEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var index = start + 1
+        while index < buffer.count {
+            guard let found = memchr(base + index, 0x22, buffer.count - index) else { return nil }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 > start, buffer[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote + 1 }
+            index = quote + 1
+        }
+        return nil
+    }
+
+    /// The index after the bracket closing the object or array opening at `start`, or nil when it is not closed.
+    /// Runs of spaces (pretty-printed JSON is mostly indentation) are skipped eight bytes at a time.
+    private static func containerEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
         var depth = 0, index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""): index = try skipString(index, path); continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        let count = buffer.count
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        while index < count {
+            switch buffer[index] {
+            case 0x22:
+                guard let end = stringEnd(buffer, index) else { return nil }
+                index = end
+                continue
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
                 depth -= 1
                 if depth == 0 { return index + 1 }
+            case 0x20:
+                index += 1
+                while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == spaces { index += 8 }
+                continue
             default: break
             }
             index += 1
         }
-        throw syntax(start, path, "unterminated \(bytes[start] == UInt8(ascii: "{") ? "object" : "array")")
+        return nil
     }
 
-    private static let delimiters: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")]
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x2C || byte == 0x7D || byte == 0x5D
+    }
 
     private func syntax(_ offset: Int, _ path: String, _ problem: String) -> FHIRDecodingError {
         FHIRDecodingError(path: path, reason: "not valid JSON (\(problem) at byte \(offset))")
