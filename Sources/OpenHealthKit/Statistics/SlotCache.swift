@@ -35,6 +35,8 @@ package final class SlotCache: @unchecked Sendable {
     private(set) var single: [Int32] = []
     /// Per slot: the one source's sum (clean slots; unused for mixed ones).
     private(set) var total: [Double] = []
+    /// Per slot: the sources with sums there, as bits of their indices (bit 63 also stands for every index above).
+    private var owners: [UInt64] = []
     /// The figures of computed runs of mixed slots, by first slot: the run's end, merged sum, each source's own sum.
     private var runs: [Int64: (end: Int64, merged: Double, bySource: [Int32: Double])] = [:]
     /// The most slots a computed run spans (bounds the search when forgetting runs).
@@ -84,6 +86,7 @@ package final class SlotCache: @unchecked Sendable {
         keys = []
         single = []
         total = []
+        owners = []
         runs = [:]
         replace(Int64.min...Int64.max, with: try storage.slotSums(type: type, slots: nil))
         position = latest
@@ -105,7 +108,7 @@ package final class SlotCache: @unchecked Sendable {
 
     /// Replaces the cached slots in `range` with those of `sums` (ordered by slot) and the raw slots there.
     private func replace(_ range: ClosedRange<Int64>, with sums: [SlotSum]) {
-        var newKeys: [Int64] = [], newSingle: [Int32] = [], newTotal: [Double] = []
+        var newKeys: [Int64] = [], newSingle: [Int32] = [], newTotal: [Double] = [], newOwners: [UInt64] = []
         var raw = rawSlots.filter { range.contains($0) }.sorted()[...]
         var index = sums.startIndex
         while index < sums.endIndex || !raw.isEmpty {
@@ -122,6 +125,7 @@ package final class SlotCache: @unchecked Sendable {
             newKeys.append(key)
             newSingle.append(clean ? owners.first! : -1)
             newTotal.append(clean ? sum : 0)
+            newOwners.append(owners.reduce(0) { $0 | (1 << UInt64(min($1, 63))) })
         }
         let lower = firstIndex { $0 >= range.lowerBound }
         let upper = max(lower, firstIndex { $0 > range.upperBound })
@@ -129,6 +133,7 @@ package final class SlotCache: @unchecked Sendable {
         keys.replaceSubrange(lower..<upper, with: newKeys)
         single.replaceSubrange(lower..<upper, with: newSingle)
         total.replaceSubrange(lower..<upper, with: newTotal)
+        self.owners.replaceSubrange(lower..<upper, with: newOwners)
     }
 
     /// Forgets the computed runs that overlap `range`.
@@ -156,7 +161,10 @@ package final class SlotCache: @unchecked Sendable {
     /// The merge order over the cached sources (``SourcePriorityRule``), recomputed when the sources or the custom
     /// order change, or after a full reload.
     func priority(_ storage: any HealthStorage, filter: SampleFilter) throws -> (order: [String], sources: [String: SourceRecord]) {
-        let bundles = Set(sourceNames).union(rawSources).sorted()
+        // Only sources that still have samples: looking up the newest sample of a source without any scans the type.
+        let bits = owners.reduce(0, |)
+        let present = sourceNames.indices.filter { bits & (1 << UInt64(min($0, 63))) != 0 }.map { sourceNames[$0] }
+        let bundles = Set(present).union(rawSources).sorted()
         let key = bundles + ["\u{0}"] + (try SourcePriorityRule.customOrder(storage) ?? [])
         if key != priorityKey || priorityValue == nil {
             priorityValue = try SourcePriorityRule.order(storage, matching: filter, bundles: bundles)
