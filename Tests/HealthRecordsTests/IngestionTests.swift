@@ -89,6 +89,18 @@ import Testing
         #expect(try await Self.records(store, .labResultRecord).count == 2)
     }
 
+    @Test func folderIngestsJSONAndNDJSONAndListsOtherFiles() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fhir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("more"), withIntermediateDirectories: true)
+        try Data(Self.lab("f1", 1).utf8).write(to: folder.appendingPathComponent("a.json"))
+        try Data((Self.lab("f2", 2) + "\n" + Self.lab("f3", 3) + "\n").utf8).write(to: folder.appendingPathComponent("more/b.ndjson"))
+        try Data("<Bundle xmlns=\"http://hl7.org/fhir\"/>".utf8).write(to: folder.appendingPathComponent("c.xml"))
+        let report = try ClinicalRecordIngestor(store: try Self.store(), institution: Self.hospital).ingest(contentsOf: folder)
+        #expect(report.outcome.added == 3)
+        #expect(report.unreadFiles == ["c.xml"])
+        #expect(report.failures.isEmpty)
+    }
+
     @Test func medicationQueriesMixTheFourResourcesAndPredicatesFilter() async throws {
         let store = try Self.store()
         let medications = ["MedicationStatement", "MedicationRequest", "MedicationDispense", "MedicationOrder"].map {

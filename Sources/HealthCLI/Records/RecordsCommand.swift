@@ -73,6 +73,9 @@ struct RecordsImportCommand: AsyncParsableCommand {
         let skipped = report.skippedByType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         if !skipped.isEmpty { text += "not clinical records (not stored): \(skipped.joined(separator: ", "))\n" }
         if !report.failures.isEmpty { text += "\(report.failures.count) resources could not be read (see above)\n" }
+        if !report.unreadFiles.isEmpty {
+            text += "files not read (not .json or .ndjson): \(report.unreadFiles.joined(separator: ", "))\n"
+        }
         return text
     }
 }

@@ -33,6 +33,8 @@ public struct ClinicalIngestReport: Sendable {
     public var skipped: [Skipped] = []
     /// Resources and inputs that could not be read.
     public var failures: [Failure] = []
+    /// Files in an imported folder that are not `.json` or `.ndjson` (FHIR XML, notes...), not read.
+    public var unreadFiles: [String] = []
 
     /// An empty report.
     public init() {}
@@ -48,5 +50,6 @@ public struct ClinicalIngestReport: Sendable {
         clinicalResources += other.clinicalResources
         skipped += other.skipped
         failures += other.failures
+        unreadFiles += other.unreadFiles
     }
 }

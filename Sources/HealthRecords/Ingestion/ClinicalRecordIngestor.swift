@@ -59,7 +59,7 @@ public struct ClinicalRecordIngestor: Sendable {
     }
 
     /// Ingests a file or folder: `.ndjson` files line by line, other files as JSON; a folder's `.json` and
-    /// `.ndjson` files (recursively, in name order). Other files in a folder are reported as skipped.
+    /// `.ndjson` files (recursively, in name order). Other files in a folder are listed in ``ClinicalIngestReport/unreadFiles``.
     public func ingest(contentsOf url: URL) throws -> ClinicalIngestReport {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
@@ -72,7 +72,7 @@ public struct ClinicalRecordIngestor: Sendable {
             if ["json", "ndjson"].contains(file.pathExtension.lowercased()) {
                 report.merge(try ingestFile(file, location: location))
             } else {
-                report.skipped.append(.init(location: location, resourceType: "-", reason: "not a .json or .ndjson file"))
+                report.unreadFiles.append(location)
             }
         }
         return report
