@@ -76,7 +76,7 @@ struct StatsCommand: AsyncParsableCommand {
         let figures = asked.isEmpty ? StatsFigure.defaults(for: quantityType) : asked
         var options = figures.reduce(into: HKStatisticsOptions()) { $0.formUnion($1.option) }
         if separateBySource { options.insert(.separateBySource) }
-        let predicate = start != nil || end != nil ? HKQuery.predicateForSamples(withStart: start, end: end) : nil
+        let predicate = window(start, end, calendar: calendar, sumsOnly: options.isSubset(of: [.cumulativeSum, .separateBySource]))
         let query: HKStatisticsCollectionQuery
         do {
             query = try HKStatisticsCollectionQuery.checked(quantityType: quantityType, quantitySamplePredicate: predicate,
@@ -91,6 +91,17 @@ struct StatsCommand: AsyncParsableCommand {
         let rows = StatsRows(figures: figures, unit: displayUnit, timeZone: zone, separateBySource: separateBySource)
         let table = rows.table(collection, from: start, to: end, chart: format == .table)
         Console.write(table.render(format))
+    }
+
+    /// The samples to read for the intervals shown: those overlapping the whole intervals containing `start` and
+    /// `end`, so each shown interval counts all its samples. Sums alone need no predicate (the store's summaries
+    /// answer them for every interval at once); other figures read only that window.
+    private func window(_ start: Date?, _ end: Date?, calendar: Calendar, sumsOnly: Bool) -> NSPredicate? {
+        guard !sumsOnly, start != nil || end != nil,
+              let buckets = StatisticsBuckets(anchor: by.anchor(in: calendar), components: by.components, calendar: calendar,
+                                              timeZone: calendar.timeZone) else { return nil }
+        return HKQuery.predicateForSamples(withStart: start.map { buckets.interval(containing: $0).start },
+                                           end: end.map { buckets.interval(containing: $0.addingTimeInterval(-0.001)).end })
     }
 
     private func parseTimeZone() throws -> TimeZone {

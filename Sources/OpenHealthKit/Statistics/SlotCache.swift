@@ -8,7 +8,8 @@ import HealthDatabase
 /// slots are computed from their samples by ``StatisticsEngine`` in **runs**: consecutive mixed slots joined by
 /// edges that a raw sample crosses, within one interval. No sample crosses a run's ends except at interval edges,
 /// so a sample inside a run adds exactly its value, as when the interval is computed from the samples. Run figures
-/// are kept per merge order until a change touches the run.
+/// are kept until a change touches the run, and used while the merge order ranks the run's own sources alike (a
+/// source appearing elsewhere does not recompute every run).
 ///
 /// Freshness: before each use the cache compares the store's change position with its own. Saves after it name
 /// their slots (their dates are in the change log); deletions name theirs through
@@ -38,7 +39,7 @@ package final class SlotCache: @unchecked Sendable {
     /// Per slot: the sources with sums there, as bits of their indices (bit 63 also stands for every index above).
     private var owners: [UInt64] = []
     /// The figures of computed runs of mixed slots, by first slot: the run's end, merged sum, each source's own sum.
-    private var runs: [Int64: (end: Int64, merged: Double, bySource: [Int32: Double])] = [:]
+    private var runs: [Int64: (end: Int64, merged: Double, bySource: [Int32: Double], sources: [String])] = [:]
     /// The most slots a computed run spans (bounds the search when forgetting runs).
     private var longestRun: Int64 = 1
     /// A run of consecutive mixed slots, `[start, end)`.
@@ -51,7 +52,6 @@ package final class SlotCache: @unchecked Sendable {
     private var raw: [RawSample] = []
     /// Slot edges (a slot's start) that some raw sample crosses.
     private(set) var crossedEdges: Set<Int64> = []
-    private var mixedOrder: [String] = []
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
@@ -195,18 +195,16 @@ package final class SlotCache: @unchecked Sendable {
         return low
     }
 
-    /// The figures of `run` computed under `order`, if known.
-    func figures(of run: Run, order: [String]) -> (merged: Double, bySource: [Int32: Double])? {
-        guard order == mixedOrder, let known = runs[run.start], known.end == run.end else { return nil }
+    /// The figures of `run`, if known and computed under an order that ranks the run's sources as `ranks` does.
+    func figures(of run: Run, ranks: [String: Int]) -> (merged: Double, bySource: [Int32: Double])? {
+        guard let known = runs[run.start], known.end == run.end else { return nil }
+        let current = known.sources.map { ranks[$0] ?? Int.max }
+        guard zip(current, current.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         return (known.merged, known.bySource)
     }
 
     /// Computes the figures of `batch`, contiguous runs in order, under `order` from their samples (one read).
     func compute(_ batch: [Run], order: [String], storage: any HealthStorage, filter: SampleFilter) throws {
-        if order != mixedOrder {
-            runs = [:]
-            mixedOrder = order
-        }
         guard let first = batch.first, let last = batch.last else { return }
         let start = date(first.start), end = date(last.end)
         // Samples starting in the batch, and the raw ones reaching into it from before (no other sample can).
@@ -217,10 +215,12 @@ package final class SlotCache: @unchecked Sendable {
         let intervals = batch.map { DateInterval(start: date($0.start), end: date($0.end)) }
         let results = StatisticsEngine.compute(records.map(StatisticsSample.init(record:)), intervals: intervals,
                                                style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for (run, result) in zip(batch, results) {
             var own: [Int32: Double] = [:]
             for (source, values) in result.bySource { own[sourceID(source)] = values.sum ?? 0 }
-            runs[run.start] = (run.end, result.merged.sum ?? 0, own)
+            let sources = result.bySource.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
+            runs[run.start] = (run.end, result.merged.sum ?? 0, own, sources)
             longestRun = max(longestRun, run.end - run.start)
         }
     }

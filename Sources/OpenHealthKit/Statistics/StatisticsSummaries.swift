@@ -38,7 +38,8 @@ package enum StatisticsSummaries {
             guard let first = intervals.first, let last = intervals.last else { return ([], [:]) }
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
             let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
-            try computeMissing(runs.joined(), cache: cache, order: order, storage: storage, filter: reader.filter)
+            let ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            try computeMissing(runs.joined(), cache: cache, order: order, ranks: ranks, storage: storage, filter: reader.filter)
             let separate = reader.options.contains(.separateBySource)
             var perSource: [Double] = [], present: [Bool] = []
             func add(_ value: Double, to source: Int32) {
@@ -65,7 +66,7 @@ package enum StatisticsSummaries {
                     index += 1
                 }
                 for run in runs[bucket] {
-                    guard let figures = cache.figures(of: run, order: order) else { continue }
+                    guard let figures = cache.figures(of: run, ranks: ranks) else { continue }
                     merged = (merged ?? 0) + figures.merged
                     if separate { for (source, value) in figures.bySource { add(value, to: source) } }
                 }
@@ -110,10 +111,10 @@ package enum StatisticsSummaries {
     }
 
     /// Computes the runs not yet known, reading contiguous stretches of them (up to a week) at once.
-    private static func computeMissing(_ runs: some Sequence<SlotCache.Run>, cache: SlotCache, order: [String],
+    private static func computeMissing(_ runs: some Sequence<SlotCache.Run>, cache: SlotCache, order: [String], ranks: [String: Int],
                                        storage: any HealthStorage, filter: SampleFilter) throws {
         var batch: [SlotCache.Run] = []
-        for run in runs where cache.figures(of: run, order: order) == nil {
+        for run in runs where cache.figures(of: run, ranks: ranks) == nil {
             if let last = batch.last, last.end != run.start || run.end - batch[0].start > 96 * 7 {
                 try cache.compute(batch, order: order, storage: storage, filter: filter)
                 batch = []
