@@ -29,8 +29,12 @@ public struct ClinicalIngestReport: Sendable {
     public var outcome = HKClinicalIngestOutcome()
     /// Resources read and classified (stored or unchanged).
     public var clinicalResources = 0
-    /// Resources that are not clinical records.
-    public var skipped: [Skipped] = []
+    /// The first ``skippedExamplesLimit`` resources that are not clinical records (``skippedByType`` counts them all).
+    public private(set) var skipped: [Skipped] = []
+    /// Resources that are not clinical records, counted by type.
+    public private(set) var skippedByType: [String: Int] = [:]
+    /// How many skipped resources are kept with their location: a report's size must not grow with a bulk file.
+    public static let skippedExamplesLimit = 100
     /// Resources and inputs that could not be read.
     public var failures: [Failure] = []
     /// Files in an imported folder that are not `.json` or `.ndjson` (FHIR XML, notes...), not read.
@@ -39,16 +43,18 @@ public struct ClinicalIngestReport: Sendable {
     /// An empty report.
     public init() {}
 
-    /// Skipped resources counted by type, for summaries.
-    public var skippedByType: [String: Int] {
-        skipped.reduce(into: [:]) { $0[$1.resourceType, default: 0] += 1 }
+    /// Counts a resource that is not a clinical record, keeping its location while under the limit.
+    public mutating func skip(_ item: Skipped) {
+        skippedByType[item.resourceType, default: 0] += 1
+        if skipped.count < Self.skippedExamplesLimit { skipped.append(item) }
     }
 
     /// Adds another report's counts and entries to this one.
     public mutating func merge(_ other: ClinicalIngestReport) {
         outcome.add(other.outcome)
         clinicalResources += other.clinicalResources
-        skipped += other.skipped
+        skipped += other.skipped.prefix(max(0, Self.skippedExamplesLimit - skipped.count))
+        skippedByType.merge(other.skippedByType, uniquingKeysWith: +)
         failures += other.failures
         unreadFiles += other.unreadFiles
     }

@@ -33,7 +33,7 @@ public struct ClinicalRecordIngestor: Sendable {
         var records: [HKClinicalRecord] = []
         for item in resources {
             guard let classification = FHIRClassifier.classify(item.resource, medicationNames: names) else {
-                report.skipped.append(.init(location: Self.join(location, item.location), resourceType: item.resource.resourceType,
+                report.skip(.init(location: Self.join(location, item.location), resourceType: item.resource.resourceType,
                                             reason: FHIRClassifier.reasonNotClinical(item.resource)))
                 continue
             }
