@@ -35,13 +35,17 @@ struct ImportCommand: ParsableCommand {
     var quiet = false
 
     @Option(name: .long, help: ArgumentHelp("Records per transaction.", valueName: "count"))
-    var batch = 20_000
+    var batch = 10_000
+
+    @Flag(name: .long, help: "Read and convert everything, report what would be stored and the problems, write nothing.")
+    var dryRun = false
 
     func run() throws {
         let healthStore = try store.open()
         let storage = try healthStore.storage()
         var importer = ExportImporter()
         importer.batchSize = max(1, batch)
+        importer.dryRun = dryRun
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         importer.progress = { bar.show($0) }
         let summary: ImportSummary

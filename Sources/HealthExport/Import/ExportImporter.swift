@@ -9,7 +9,9 @@ import OpenHealthKit
 /// in the summary, grouped by kind. OpenHealthKit extension.
 public struct ExportImporter {
     /// Records per transaction.
-    public var batchSize = 20_000
+    public var batchSize = 10_000
+    /// Parse and convert only: nothing is written to the store (for validating an export, and for timing).
+    public var dryRun = false
     /// Called now and then (about four times a second) while reading.
     public var progress: (@Sendable (ImportProgress) -> Void)?
 
@@ -21,7 +23,7 @@ public struct ExportImporter {
     public func run(path: String, into storage: any HealthStorage) throws -> ImportSummary {
         let started = Date()
         let input = try ExportInput.open(path)
-        let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize)
+        let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize, dryRun: dryRun)
         var reader = ExportDocumentReader(sink: ExportConverter(output: writer, files: input.files))
         var tokenizer = XMLTokenizer()
         var lastReport = started

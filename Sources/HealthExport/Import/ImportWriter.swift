@@ -11,25 +11,28 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     private let storage: any HealthStorage
     private let store: HKHealthStore
     private let batchSize: Int
+    private let dryRun: Bool
     private let storeWasEmpty: Bool
     private var pending: [ImportUnit] = []
     private var pendingCount = 0
-    private var pendingUUIDs = Set<UUID>()
+    private var pendingUUIDs = Set<UUIDKey>()
     private var deferred: [ImportUnit] = []
-    private var correlationMembers = Set<UUID>()
+    private var correlationMembers = Set<UUIDKey>()
     private var seen = SeenFilter()
     private let clinicalRecords = ClinicalImport()
     private let files: ExportFiles
     private let queue = DispatchQueue(label: "org.openhealthkit.import.writer")
-    private let slots = DispatchSemaphore(value: 2)
+    private let slots = DispatchSemaphore(value: 1)
     private let lock = NSLock()
     private var failure: Error?
     /// The running tally (read it after ``finish()``).
     private(set) var summary: ImportSummary
 
     /// A writer into `storage`, saving `batchSize` records per transaction.
-    init(storage: any HealthStorage, files: ExportFiles, source: String, batchSize: Int = 20_000) throws {
+    /// With `dryRun` nothing is written (records are converted, deduplicated and counted as if stored).
+    init(storage: any HealthStorage, files: ExportFiles, source: String, batchSize: Int = 10_000, dryRun: Bool = false) throws {
         self.storage = storage
+        self.dryRun = dryRun
         self.files = files
         self.store = HKHealthStore.owner(storage: storage)
         self.batchSize = batchSize
@@ -40,7 +43,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     func store(_ unit: ImportUnit) throws {
         if unit.mayBeCorrelationMember { deferred.append(unit); return }
         for record in unit.records where record.kind == .correlation {
-            for member in unit.records where member.parent == record.uuid { correlationMembers.insert(member.uuid) }
+            for member in unit.records where member.parent == record.uuid { correlationMembers.insert(UUIDKey(member.uuid)) }
         }
         try enqueue(unit)
     }
@@ -52,6 +55,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     }
 
     func characteristics(_ attributes: [String: String]) {
+        guard !dryRun else { return }
         CharacteristicsImport.apply(attributes, to: store, summary: &summary)
     }
 
@@ -59,7 +63,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     /// waits for the writer thread. Throws the first storage error.
     func finish() throws {
         for unit in deferred {
-            if correlationMembers.contains(unit.records[0].uuid) {
+            if correlationMembers.contains(UUIDKey(unit.records[0].uuid)) {
                 summary.correlationMembersMerged += 1
             } else {
                 try enqueue(unit)
@@ -69,11 +73,11 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         try flush()
         queue.sync {}
         try rethrow()
-        clinicalRecords.finish(store: store, files: files, summary: &summary)
+        if !dryRun { clinicalRecords.finish(store: store, files: files, summary: &summary) }
     }
 
     private func enqueue(_ unit: ImportUnit) throws {
-        guard pendingUUIDs.insert(unit.records[0].uuid).inserted else {
+        guard pendingUUIDs.insert(UUIDKey(unit.records[0].uuid)).inserted else {
             summary.duplicatesInExport += 1
             return
         }
@@ -93,17 +97,17 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         var records: [SampleRecord] = []
         records.reserveCapacity(batchSize + 64)
         for unit in units {
-            guard !existing.contains(unit.records[0].uuid) else {
+            guard !existing.contains(UUIDKey(unit.records[0].uuid)) else {
                 summary.alreadyStored += unit.records.filter { $0.type != WorkoutActivityRecords.recordType }.count
                 continue
             }
-            for record in unit.records where !existing.contains(record.uuid) {
+            for record in unit.records where !existing.contains(UUIDKey(record.uuid)) {
                 records.append(record)
                 seen.insert(record.uuid)
                 tally(record)
             }
         }
-        guard !records.isEmpty else { return }
+        guard !records.isEmpty, !dryRun else { return }
         slots.wait()
         queue.async { [storage, records] in
             defer { self.slots.signal() }
@@ -113,7 +117,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
 
     /// The UUIDs of `units` the store already holds. A store empty when the import began can only hold what
     /// this import saved, so only UUIDs the Bloom filter may have seen are looked up.
-    private func existingUUIDs(in units: [ImportUnit]) throws -> Set<UUID> {
+    private func existingUUIDs(in units: [ImportUnit]) throws -> Set<UUIDKey> {
         var candidates: [UUID] = []
         for unit in units {
             for record in unit.records where !storeWasEmpty || seen.mayContain(record.uuid) { candidates.append(record.uuid) }
@@ -121,12 +125,12 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         guard !candidates.isEmpty else { return [] }
         queue.sync {}
         try rethrow()
-        var existing = Set<UUID>()
+        var existing = Set<UUIDKey>()
         var start = 0
         while start < candidates.count {
             let slice = Set(candidates[start..<min(start + 2000, candidates.count)])
             for record in try storage.records(matching: .uuids(slice), sort: [], limit: nil, includePayload: false) {
-                existing.insert(record.uuid)
+                existing.insert(UUIDKey(record.uuid))
             }
             start += 2000
         }
