@@ -68,12 +68,14 @@ import Testing
         await pause(0.05)
         // Event 0 is the call every observer query gets when it starts.
         try await writer.save(Q.steps(1))
-        #expect(await recorder.wait(for: 2).count == 2)
+        let first = await recorder.wait(for: 2)
+        #expect(first.count == 2)
         try await writer.save(Q.steps(2))
         await pause(0.1)
         try await writer.save(Q.steps(3))
         await pause(0.1)
-        #expect(recorder.events.count == 2)
+        // Both saves fall inside the interval unless the machine stalled for seconds; only then may a third call be due.
+        if first.count == 2, Date().timeIntervalSince(first[1]) < 1.9 { #expect(recorder.events.count == 2) }
         let events = await recorder.wait(for: 3)
         #expect(events.count == 3)
         if events.count == 3 { #expect(events[2].timeIntervalSince(events[1]) >= 1.95) }
