@@ -46,6 +46,21 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         return Base64URL.encode(Data(SHA256.hash(data: Data(canonical.utf8))))
     }
 
+    /// Why the key cannot sign health cards, or nil: an EC P-256 key for ES256 signatures (`use` sig), whose `kid`
+    /// is its RFC 7638 thumbprint. Key type, curve, algorithm and use are ``SmartHealthCardCheck/signature``
+    /// problems; a `kid` that is not the thumbprint is a ``SmartHealthCardCheck/headerKeyID`` problem.
+    public var validationProblem: SmartHealthCardError? {
+        let name = kid ?? "without kid"
+        if kty != "EC" { return SmartHealthCardError(.signature, "key \(name) has kty \(kty ?? "none"), not EC") }
+        if crv != "P-256" { return SmartHealthCardError(.signature, "key \(name) is on curve \(crv ?? "none"), not P-256") }
+        if let alg, alg != "ES256" { return SmartHealthCardError(.signature, "key \(name) is for alg \(alg), not ES256") }
+        if let use, use != "sig" { return SmartHealthCardError(.signature, "key \(name) has use \(use), not sig") }
+        if let kid, kid != thumbprint {
+            return SmartHealthCardError(.headerKeyID, "key kid \(kid) is not its RFC 7638 thumbprint \(thumbprint ?? "none")")
+        }
+        return nil
+    }
+
     /// The P-256 public key; throws a ``SmartHealthCardCheck/signature`` error when the key is not one.
     func publicKey() throws(SmartHealthCardError) -> P256.Signing.PublicKey {
         guard kty == "EC", crv == "P-256" else {

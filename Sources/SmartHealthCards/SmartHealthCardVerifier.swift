@@ -69,9 +69,7 @@ public struct SmartHealthCardVerifier: Sendable {
     }
 
     private func checkSignature(_ jws: CompactJWS, key: JSONWebKey) throws(SmartHealthCardError) {
-        guard key.alg == nil || key.alg == "ES256", key.use == nil || key.use == "sig" else {
-            throw SmartHealthCardError(.signature, "issuer key \(key.kid ?? "?") is not an ES256 signing key")
-        }
+        if let problem = key.validationProblem, problem.check == .signature { throw problem }
         let publicKey = try key.publicKey()
         guard jws.signature.count == 64 else {
             let der = jws.signature.first == 0x30 ? " (it looks DER-encoded; JWS needs raw r||s)" : ""

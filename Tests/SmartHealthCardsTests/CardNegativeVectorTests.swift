@@ -103,3 +103,19 @@ import TestSupport
         #expect { try payload.checkValidity(at: Date()) } throws: { ($0 as? SmartHealthCardError)?.check == check }
     }
 }
+
+/// The dev tools' key files: each wrong key names the check it would break; the valid ones have no problem.
+@Suite struct KeyVectorTests {
+    @Test(arguments: [
+        ("wrong_alg_key.json", SmartHealthCardCheck?.some(.signature)), ("wrong_curve_key.json", .signature),
+        ("wrong_kty_key.json", .signature), ("wrong_use_key.json", .signature), ("wrong_kid_key.json", .headerKeyID),
+        ("valid_key.json", nil), ("valid_keys.json", nil), ("issuer.jwks.public.not.smart.json", nil),
+    ])
+    func keyFilesAreJudged(name: String, check: SmartHealthCardCheck?) throws {
+        guard let url = CardFixtures.url("dev-tools-testdata/" + name) else { print(TestData.missingMessage); return }
+        let keys = try JSONDecoder().decode(JSONWebKeySet.self, from: Data(contentsOf: url)).keys
+        #expect(!keys.isEmpty)
+        let problems = keys.compactMap(\.validationProblem)
+        #expect(problems.first?.check == check, "\(problems)")
+    }
+}
