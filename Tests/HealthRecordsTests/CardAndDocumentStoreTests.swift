@@ -41,6 +41,12 @@ import TestSupport
         let interval = DateInterval(start: Date(timeIntervalSince1970: 1_662_000_000), duration: 86_400 * 30)
         let inRange = HKQuery.predicateForVerifiableClinicalRecords(withRelevantDateWithin: interval)
         #expect(try await Self.query(store, types: [], predicate: inRange).count == 1)
+        let descriptor = HKVerifiableClinicalRecordQueryDescriptor(
+            recordTypes: [HKVerifiableClinicalRecordCredentialType(rawValue: "https://smarthealth.cards#health-card")],
+            sourceTypes: [.smartHealthCard])
+        #expect(try await descriptor.result(for: store).map(\.issuerIdentifier) == ["https://spec.smarthealth.cards/examples/issuer"])
+        let eu = HKVerifiableClinicalRecordQueryDescriptor(recordTypes: [], sourceTypes: [.euDigitalCOVIDCertificate])
+        #expect(try await eu.result(for: store).isEmpty)
     }
 
     static func cda(_ title: String, patient: String, time: String) -> String {
