@@ -5,7 +5,9 @@ import HealthKitModel
 public struct FHIRDocumentReference: FHIRClinicalResource, Hashable {
     /// `"DocumentReference"`.
     public static let resourceType = "DocumentReference"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// `current`, `superseded`, `entered-in-error`.
     public var status: String?
@@ -34,11 +36,14 @@ public struct FHIRDocumentReference: FHIRClinicalResource, Hashable {
         public var attachment: FHIRAttachment?
     }
 
+    /// The clinical type HealthKit files this resource under.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .clinicalNoteRecord }
+    /// The title the Health app shows.
     public var displayName: String? {
         type?.displayText ?? description?.trimmed ?? content?.lazy.compactMap({ $0.attachment?.title?.trimmed }).first
             ?? category?.lazy.compactMap(\.displayText).first
     }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { date ?? created ?? indexed }
 }
 
@@ -46,7 +51,9 @@ public struct FHIRDocumentReference: FHIRClinicalResource, Hashable {
 public struct FHIRCoverage: FHIRClinicalResource, Hashable {
     /// `"Coverage"`.
     public static let resourceType = "Coverage"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -65,10 +72,13 @@ public struct FHIRCoverage: FHIRClinicalResource, Hashable {
     /// When the coverage applies.
     public var period: FHIRPeriod?
 
+    /// The clinical type HealthKit files this resource under.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .coverageRecord }
+    /// The title the Health app shows.
     public var displayName: String? {
         type?.displayText ?? payor?.lazy.compactMap({ $0.display?.trimmed }).first ?? issuer?.display?.trimmed ?? plan?.trimmed
     }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { period?.start }
 }
 
@@ -76,7 +86,9 @@ public struct FHIRCoverage: FHIRClinicalResource, Hashable {
 public struct FHIRPatient: FHIRResourceModel, Hashable {
     /// `"Patient"`.
     public static let resourceType = "Patient"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers (medical record numbers...).
     public var identifier: [FHIRIdentifier]?
@@ -92,7 +104,9 @@ public struct FHIRPatient: FHIRResourceModel, Hashable {
 public struct FHIRBundle: FHIRResourceModel {
     /// `"Bundle"`.
     public static let resourceType = "Bundle"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// `collection`, `searchset`, `transaction`, `document`, ...
     public var type: String?

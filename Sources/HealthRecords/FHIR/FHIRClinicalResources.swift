@@ -5,7 +5,9 @@ import HealthKitModel
 public struct FHIRObservation: FHIRClinicalResource, Hashable {
     /// `"Observation"`.
     public static let resourceType = "Observation"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -37,7 +39,9 @@ public struct FHIRObservation: FHIRClinicalResource, Hashable {
         let vital = category?.values.contains { $0.contains(code: "vital-signs") } ?? false
         return vital ? .vitalSignRecord : .labResultRecord
     }
+    /// The title the Health app shows.
     public var displayName: String? { code.displayText }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { effectiveDateTime ?? effectivePeriod?.start ?? issued }
 }
 
@@ -45,7 +49,9 @@ public struct FHIRObservation: FHIRClinicalResource, Hashable {
 public struct FHIRDiagnosticReport: FHIRClinicalResource, Hashable {
     /// `"DiagnosticReport"`.
     public static let resourceType = "DiagnosticReport"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -68,8 +74,11 @@ public struct FHIRDiagnosticReport: FHIRClinicalResource, Hashable {
     /// Who reported: one reference in DSTU2, a list in R4.
     public var performer: FHIROneOrMany<FHIRReference>?
 
+    /// The clinical type HealthKit files this resource under.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .labResultRecord }
+    /// The title the Health app shows.
     public var displayName: String? { code.displayText }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { effectiveDateTime ?? effectivePeriod?.start ?? issued }
 }
 
@@ -77,7 +86,9 @@ public struct FHIRDiagnosticReport: FHIRClinicalResource, Hashable {
 public struct FHIRCondition: FHIRClinicalResource, Hashable {
     /// `"Condition"`.
     public static let resourceType = "Condition"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -102,8 +113,11 @@ public struct FHIRCondition: FHIRClinicalResource, Hashable {
     /// When it was recorded (DSTU2).
     public var dateRecorded: String?
 
+    /// The clinical type HealthKit files this resource under.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .conditionRecord }
+    /// The title the Health app shows.
     public var displayName: String? { code?.displayText }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { onsetDateTime ?? recordedDate ?? dateRecorded }
 }
 
@@ -111,7 +125,9 @@ public struct FHIRCondition: FHIRClinicalResource, Hashable {
 public struct FHIRAllergyIntolerance: FHIRClinicalResource, Hashable {
     /// `"AllergyIntolerance"`.
     public static let resourceType = "AllergyIntolerance"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -140,8 +156,11 @@ public struct FHIRAllergyIntolerance: FHIRClinicalResource, Hashable {
     /// When it was recorded (R4 `recordedDate`).
     public var recordedDate: String?
 
+    /// The clinical type HealthKit files this resource under.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .allergyRecord }
+    /// The title the Health app shows.
     public var displayName: String? { code?.displayText ?? substance?.displayText }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { onsetDateTime ?? onset ?? recordedDate }
 }
 
@@ -149,7 +168,9 @@ public struct FHIRAllergyIntolerance: FHIRClinicalResource, Hashable {
 public struct FHIRImmunization: FHIRClinicalResource, Hashable {
     /// `"Immunization"`.
     public static let resourceType = "Immunization"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -168,8 +189,11 @@ public struct FHIRImmunization: FHIRClinicalResource, Hashable {
     /// The vaccine lot.
     public var lotNumber: String?
 
+    /// The clinical type HealthKit files this resource under.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .immunizationRecord }
+    /// The title the Health app shows.
     public var displayName: String? { vaccineCode.displayText }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { occurrenceDateTime ?? date }
 }
 
@@ -177,7 +201,9 @@ public struct FHIRImmunization: FHIRClinicalResource, Hashable {
 public struct FHIRProcedure: FHIRClinicalResource, Hashable {
     /// `"Procedure"`.
     public static let resourceType = "Procedure"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -192,7 +218,10 @@ public struct FHIRProcedure: FHIRClinicalResource, Hashable {
     /// When it was performed, as a period.
     public var performedPeriod: FHIRPeriod?
 
+    /// The clinical type HealthKit files this resource under.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .procedureRecord }
+    /// The title the Health app shows.
     public var displayName: String? { code?.displayText }
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { performedDateTime ?? performedPeriod?.start }
 }

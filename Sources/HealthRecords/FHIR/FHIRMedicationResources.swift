@@ -27,14 +27,19 @@ extension FHIRMedicationResource {
 public struct FHIRMedicationStatement: FHIRMedicationResource {
     /// `"MedicationStatement"`.
     public static let resourceType = "MedicationStatement"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
     /// `active`, `completed`, ...
     public var status: String?
+    /// The medication as a concept.
     public var medicationCodeableConcept: FHIRCodeableConcept?
+    /// The medication as a reference to a Medication resource.
     public var medicationReference: FHIRReference?
+    /// Resources contained in this one.
     public var contained: [FHIRAnyResource]?
     /// Whom it is about (DSTU2).
     public var patient: FHIRReference?
@@ -49,6 +54,7 @@ public struct FHIRMedicationStatement: FHIRMedicationResource {
     /// How it is taken.
     public var dosage: [FHIRDosage]?
 
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { effectiveDateTime ?? effectivePeriod?.start ?? dateAsserted }
 }
 
@@ -56,14 +62,19 @@ public struct FHIRMedicationStatement: FHIRMedicationResource {
 public struct FHIRMedicationOrder: FHIRMedicationResource {
     /// `"MedicationOrder"`.
     public static let resourceType = "MedicationOrder"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
     /// `active`, `on-hold`, `completed`, ...
     public var status: String?
+    /// The medication as a concept.
     public var medicationCodeableConcept: FHIRCodeableConcept?
+    /// The medication as a reference to a Medication resource.
     public var medicationReference: FHIRReference?
+    /// Resources contained in this one.
     public var contained: [FHIRAnyResource]?
     /// Whom it is for.
     public var patient: FHIRReference?
@@ -72,6 +83,7 @@ public struct FHIRMedicationOrder: FHIRMedicationResource {
     /// How to take it.
     public var dosageInstruction: [FHIRDosage]?
 
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { dateWritten }
 }
 
@@ -79,7 +91,9 @@ public struct FHIRMedicationOrder: FHIRMedicationResource {
 public struct FHIRMedicationRequest: FHIRMedicationResource {
     /// `"MedicationRequest"`.
     public static let resourceType = "MedicationRequest"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// Business identifiers.
     public var identifier: [FHIRIdentifier]?
@@ -87,8 +101,11 @@ public struct FHIRMedicationRequest: FHIRMedicationResource {
     public var status: String?
     /// `proposal`, `plan`, `order`, ...
     public var intent: String?
+    /// The medication as a concept.
     public var medicationCodeableConcept: FHIRCodeableConcept?
+    /// The medication as a reference to a Medication resource.
     public var medicationReference: FHIRReference?
+    /// Resources contained in this one.
     public var contained: [FHIRAnyResource]?
     /// Whom it is for.
     public var subject: FHIRReference?
@@ -97,6 +114,7 @@ public struct FHIRMedicationRequest: FHIRMedicationResource {
     /// How to take it.
     public var dosageInstruction: [FHIRDosage]?
 
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { authoredOn }
 }
 
@@ -104,14 +122,19 @@ public struct FHIRMedicationRequest: FHIRMedicationResource {
 public struct FHIRMedicationDispense: FHIRMedicationResource {
     /// `"MedicationDispense"`.
     public static let resourceType = "MedicationDispense"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// The identifier: one in DSTU2, a list in R4.
     public var identifier: FHIROneOrMany<FHIRIdentifier>?
     /// `in-progress`, `completed`, ...
     public var status: String?
+    /// The medication as a concept.
     public var medicationCodeableConcept: FHIRCodeableConcept?
+    /// The medication as a reference to a Medication resource.
     public var medicationReference: FHIRReference?
+    /// Resources contained in this one.
     public var contained: [FHIRAnyResource]?
     /// Whom it is for (DSTU2).
     public var patient: FHIRReference?
@@ -124,6 +147,7 @@ public struct FHIRMedicationDispense: FHIRMedicationResource {
     /// How to take it.
     public var dosageInstruction: [FHIRDosage]?
 
+    /// The date the record is about, as written in the resource.
     public var relevantDate: String? { whenHandedOver ?? whenPrepared }
 }
 
@@ -131,7 +155,9 @@ public struct FHIRMedicationDispense: FHIRMedicationResource {
 public struct FHIRMedication: FHIRResourceModel, Hashable {
     /// `"Medication"`.
     public static let resourceType = "Medication"
+    /// The logical id.
     public var id: String?
+    /// Version, update time and profiles.
     public var meta: FHIRMeta?
     /// The medication's code.
     public var code: FHIRCodeableConcept?
