@@ -92,6 +92,9 @@ import Testing
         let referenced = #"{"resourceType":"MedicationRequest","id":"m","medicationReference":{"reference":"Medication/9"}}"#
         #expect(name(referenced, ["Medication/9": "Nizatidine"]) == "Nizatidine")
         #expect(name(referenced) == "Medication Request")
+        let displayed = #"{"resourceType":"MedicationRequest","id":"m","medicationReference":{"reference":"Medication/9","display":"prescribed medication"}}"#
+        #expect(name(displayed) == "prescribed medication")
+        #expect(name(displayed, ["Medication/9": "Nizatidine"]) == "Nizatidine")
     }
 
     @Test func versionIsDetectedOrGiven() {
@@ -115,7 +118,7 @@ import Testing
         let ids = FHIRReader().read(data).resources.map(\.identifier)
         #expect(ids[0] == "abc")
         #expect(ids[1] == "42")
-        #expect(ids[2].hasPrefix("content-"))
+        #expect(ids[2].hasPrefix("content-") && ids[2].count == 40)
         #expect(FHIRReader().read(data).resources[2].identifier == ids[2])
     }
 

@@ -23,9 +23,9 @@ public enum FHIRClassifier {
     public static func classify(_ resource: FHIRAnyResource, medicationNames: [String: String] = [:]) -> FHIRClassification? {
         guard let clinical = resource.clinical, let type = clinical.clinicalTypeIdentifier else { return nil }
         var name = clinical.displayName
-        if name == nil, let medication = clinical as? any FHIRMedicationResource,
-           let reference = medication.medicationReference?.reference {
-            name = medicationNames[reference]
+        if let medication = clinical as? any FHIRMedicationResource, medication.medicationName == nil,
+           let reference = medication.medicationReference?.reference, let resolved = medicationNames[reference] {
+            name = resolved  // the referenced Medication's own name beats the reference's display text
         }
         return FHIRClassification(clinicalType: type, displayName: name ?? fallbackName(resource.resourceType))
     }

@@ -14,13 +14,16 @@ public protocol FHIRMedicationResource: FHIRClinicalResource {
 extension FHIRMedicationResource {
     /// Every medication resource is a medication record.
     public var clinicalTypeIdentifier: HKClinicalTypeIdentifier? { .medicationRecord }
-    /// The medication's text or first display, else the reference's display, else a contained Medication's code.
-    public var displayName: String? {
-        if let name = medicationCodeableConcept?.displayText ?? medicationReference?.display?.trimmed { return name }
+    /// The medication's own name: its concept's text or first display, else a contained Medication's code.
+    public var medicationName: String? {
+        if let name = medicationCodeableConcept?.displayText { return name }
         guard let reference = medicationReference?.reference, reference.hasPrefix("#") else { return nil }
         let medication = contained?.first { $0.id == String(reference.dropFirst()) }?.model as? FHIRMedication
         return medication?.code?.displayText
     }
+
+    /// The medication's name, else the reference's display.
+    public var displayName: String? { medicationName ?? medicationReference?.display?.trimmed }
 }
 
 /// A MedicationStatement (DSTU2 and R4): what the patient takes or took.

@@ -158,7 +158,11 @@ public struct FHIRReader: Sendable {
             first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
         }
-        return "content-" + String(first, radix: 16) + String(second, radix: 16)
+        let hex = { (value: UInt64) -> String in
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return "content-" + hex(first) + hex(second)
     }
 
     /// `urn:uuid:X` gives X; `https://host/fhir/Observation/X` gives X.
