@@ -119,20 +119,33 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     /// this import saved, so only UUIDs the Bloom filter may have seen are looked up.
     private func existingUUIDs(in units: [ImportUnit]) throws -> Set<UUIDKey> {
         var candidates: [UUID] = []
+        var mayBeOurs = false
         for unit in units {
-            for record in unit.records where !storeWasEmpty || seen.mayContain(record.uuid) { candidates.append(record.uuid) }
+            for record in unit.records {
+                let seenBefore = seen.mayContain(record.uuid)
+                mayBeOurs = mayBeOurs || seenBefore
+                if seenBefore || !storeWasEmpty { candidates.append(record.uuid) }
+            }
         }
         guard !candidates.isEmpty else { return [] }
-        queue.sync {}
+        // Only a UUID this import may already have sent needs the batch being saved to be committed first.
+        if mayBeOurs { queue.sync {} }
         try rethrow()
         var existing = Set<UUIDKey>()
         var start = 0
         while start < candidates.count {
             let slice = Set(candidates[start..<min(start + 2000, candidates.count)])
+            start += 2000
+            // Counting is cheap: none present (new data) or all present (a re-import) needs no read.
+            let present = try storage.count(matching: .uuids(slice))
+            if present == 0 { continue }
+            if present == slice.count {
+                for uuid in slice { existing.insert(UUIDKey(uuid)) }
+                continue
+            }
             for record in try storage.records(matching: .uuids(slice), sort: [], limit: nil, includePayload: false) {
                 existing.insert(UUIDKey(record.uuid))
             }
-            start += 2000
         }
         return existing
     }
