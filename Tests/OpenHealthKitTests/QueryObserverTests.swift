@@ -33,6 +33,20 @@ import Testing
         #expect(recorder.events.count == 3)
     }
 
+    @Test func commitsOfThisProcessArriveWithoutWaitingForThePoll() async throws {
+        let (observer, writer) = try await Q.twoStores()
+        observer.changePollingInterval = 3600   // only the commit's own nudge can deliver within the test
+        let (query, recorder) = observe(observer)
+        #expect(await recorder.wait(for: 1).count == 1)
+        try await writer.save(Q.steps(1))
+        #expect(await recorder.wait(for: 2).count == 2)
+        let sample = Q.steps(2)
+        try await writer.save(sample)
+        try await writer.delete(sample)
+        #expect(await recorder.wait(for: 3).count >= 3)
+        observer.stop(query)
+    }
+
     @Test func ignoresCommitsOfOtherTypes() async throws {
         let (observer, writer) = try await Q.twoStores()
         let (query, recorder) = observe(observer, F.heartRate)

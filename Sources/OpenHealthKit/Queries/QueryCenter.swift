@@ -39,4 +39,14 @@ package final class QueryCenter: @unchecked Sendable {
             return center
         }
     }
+
+    /// Tells the change monitor of every store in this process to poll now.
+    ///
+    /// Called after this process commits a save or deletion, so long-running queries in the same process (an
+    /// observer, an anchored query, a statistics collection) see it at once instead of at the next poll. Other
+    /// processes' commits are still found by polling. A monitor with no running query ignores the call.
+    package static func changeCommitted() {
+        let centers = registryLock.withLock { registry.values.filter { $0.store != nil }.map(\.center) }
+        for center in centers { center.monitor.poke() }
+    }
 }

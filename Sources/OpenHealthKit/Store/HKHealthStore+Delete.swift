@@ -71,7 +71,9 @@ extension HKHealthStore {
             throw HKError(.errorAuthorizationDenied,
                           "Not authorized to delete \(other.uuid): it was saved by \(other.source.bundleIdentifier)")
         }
-        return try storage.delete(uuids: uuids, source: app.bundleIdentifier)
+        let tombstones = try storage.delete(uuids: uuids, source: app.bundleIdentifier)
+        QueryCenter.changeCommitted()
+        return tombstones
     }
 
     /// Deletes the app's objects of `objectType` matching `filter`; returns how many of that type went.
@@ -79,6 +81,8 @@ extension HKHealthStore {
         let storage = try storage()
         try requireSharing([objectType], in: storage)
         let scope = SampleFilter.and([.types([objectType.identifier]), filter, .sources([app.bundleIdentifier])])
-        return try storage.delete(matching: scope).filter { $0.type == objectType.identifier }.count
+        let tombstones = try storage.delete(matching: scope)
+        QueryCenter.changeCommitted()
+        return tombstones.filter { $0.type == objectType.identifier }.count
     }
 }

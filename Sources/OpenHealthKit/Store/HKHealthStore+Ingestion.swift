@@ -101,7 +101,10 @@ extension HKHealthStore {
             }
             toSave.append(record)
         }
-        if !toSave.isEmpty { _ = try storage.save(toSave) }
+        if !toSave.isEmpty {
+            _ = try storage.save(toSave)
+            QueryCenter.changeCommitted()
+        }
         return outcome
     }
 

@@ -45,6 +45,8 @@ extension HKHealthStore {
         let records = try stampedRecords(for: objects)
         guard !records.isEmpty else { return SaveOutcome() }
         try requireSharing(try typesToShare(records), in: storage)
-        return try storage.save(records)
+        let outcome = try storage.save(records)
+        QueryCenter.changeCommitted()
+        return outcome
     }
 }
