@@ -103,4 +103,23 @@ struct StatsCommandTests {
         let emptyRows = try HealthProcess.json(empty)
         #expect(empty.status == 0 && emptyRows.isEmpty)
     }
+
+    @Test func heartRateIsShownInThePreferredUnitUnlessAsked() async throws {
+        let owner = try HKHealthStore.owner(databasePath: database)
+        let type = HKQuantityType(.heartRate)
+        let perMinute = HKUnit.count().unitDivided(by: .minute())
+        let samples = try [60.0, 90.0].enumerated().map { index, value in
+            try HKQuantitySample.checked(type: type, quantity: HKQuantity(unit: perMinute, doubleValue: value),
+                                         start: Self.utc("2024-03-01T10:00:00Z").addingTimeInterval(Double(index) * 60),
+                                         end: Self.utc("2024-03-01T10:00:00Z").addingTimeInterval(Double(index) * 60))
+        }
+        try await owner.save(samples)
+        let shown = try HealthProcess.json(run(["stats", "heartRate", "--max", "--time-zone", "UTC", "--format", "json"]))
+        #expect(shown.count == 1)
+        #expect(shown.first?["unit"] as? String == "count/min")
+        #expect((shown.first?["max"] as? NSNumber)?.doubleValue == 90)
+        let asked = try HealthProcess.json(run(["stats", "heartRate", "--max", "--unit", "count/s", "--time-zone", "UTC", "--format", "json"]))
+        #expect(asked.first?["unit"] as? String == "count/s")
+        #expect((asked.first?["max"] as? NSNumber)?.doubleValue == 1.5)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabaseSQLite
 import OpenHealthKit
 import Testing
 
@@ -39,6 +40,14 @@ import Testing
     @Test func undecidedTypesAreAnError() async throws {
         let store = try F.store()
         await expectHKError(.errorAuthorizationNotDetermined) { _ = try await store.preferredUnits(for: [F.bodyMass]) }
+    }
+
+    @Test func thePersonsOwnAccessNeedsNoDecisions() async throws {
+        let owner = HKHealthStore.owner(storage: try SQLiteHealthStorage.inMemory())
+        try owner.setPreferredUnitsLocale(Locale(identifier: "de_DE"))
+        let units = try await owner.preferredUnits(for: [F.bodyMass, F.heartRate])
+        #expect(units[F.bodyMass]?.unitString == "kg")
+        #expect(units[F.heartRate]?.unitString == "count/min")
     }
 
     @Test func thePersonsChoiceWins() async throws {

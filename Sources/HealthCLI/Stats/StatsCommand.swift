@@ -52,7 +52,7 @@ struct StatsCommand: AsyncParsableCommand {
     @Option(help: "The time zone of the intervals and dates, e.g. Europe/Berlin.")
     var timeZone: String?
 
-    @Option(help: "Show quantities in this unit, e.g. km or count/min.")
+    @Option(help: "Show quantities in this unit, e.g. km or count/min (default: the preferred unit for the store's locale).")
     var unit: String?
 
     @Option(help: "Output format: table, json or csv.")
@@ -63,9 +63,9 @@ struct StatsCommand: AsyncParsableCommand {
         guard let quantityType = try TypeList.sampleType(type) as? HKQuantityType else {
             throw badInput("\"\(type)\" is not a quantity type (statistics need quantities)")
         }
-        let displayUnit = try unit.map(UnitsCommand.unit) ?? quantityType.canonicalUnit
-        guard quantityType.is(compatibleWith: displayUnit) else {
-            throw badInput("unit \(displayUnit.unitString) does not fit \(quantityType.shortName)")
+        let chosenUnit = try unit.map(UnitsCommand.unit)
+        if let chosenUnit, !quantityType.is(compatibleWith: chosenUnit) {
+            throw badInput("unit \(chosenUnit.unitString) does not fit \(quantityType.shortName)")
         }
         let start = try from.map { try date($0, option: "--from", zone: zone) }
         let end = try to.map { try date($0, option: "--to", zone: zone) }
@@ -87,6 +87,14 @@ struct StatsCommand: AsyncParsableCommand {
         }
         query.calendar = calendar
         let healthStore = try store.open()
+        // Without --unit, figures are shown as the Health app shows them: in the store's preferred unit (count/min
+        // for heart rate, the locale's kg or lb), not the canonical one (count/s).
+        var displayUnit = quantityType.canonicalUnit
+        if let chosenUnit {
+            displayUnit = chosenUnit
+        } else if let preferred = try await healthCall({ try await healthStore.preferredUnits(for: [quantityType])[quantityType] }) {
+            displayUnit = preferred
+        }
         let collection = try await healthCall { try await Self.collection(of: query, on: healthStore) }
         let rows = StatsRows(figures: figures, unit: displayUnit, timeZone: zone, separateBySource: separateBySource)
         let table = rows.table(collection, from: start, to: end, chart: format == .table)

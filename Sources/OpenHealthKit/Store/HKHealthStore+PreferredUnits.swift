@@ -16,7 +16,7 @@ extension HKHealthStore {
     /// The units the person prefers for `quantityTypes`; `completion` runs on a background queue.
     ///
     /// Fails with ``HKError/Code/errorAuthorizationNotDetermined`` when the app has neither share nor read
-    /// decisions for any of the types. A unit the person chose (``setPreferredUnit(_:for:)``) wins; otherwise
+    /// decisions for any of the types (never for the person's own access, ``owner(databasePath:app:)``). A unit the person chose (``setPreferredUnit(_:for:)``) wins; otherwise
     /// the default of the store's locale (``setPreferredUnitsLocale(_:)``, else the process locale).
     public func preferredUnits(
         for quantityTypes: Set<HKQuantityType>,
@@ -57,7 +57,8 @@ extension HKHealthStore {
     private func units(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
         let storage = try storage()
         let decisions = try decisions(in: storage)
-        let undecided = types.filter { decisions.share[$0.identifier] == nil && decisions.read[$0.identifier] == nil }
+        // The person's own access (``owner(databasePath:)``) needs no decisions, as for reading and writing.
+        let undecided = isOwner ? [] : types.filter { decisions.share[$0.identifier] == nil && decisions.read[$0.identifier] == nil }
         if !undecided.isEmpty {
             let names = undecided.map(\.identifier).sorted().joined(separator: ", ")
             throw HKError(.errorAuthorizationNotDetermined, "Authorization is not determined for \(names)")
