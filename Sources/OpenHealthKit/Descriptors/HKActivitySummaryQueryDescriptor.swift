@@ -37,16 +37,14 @@ public struct HKActivitySummaryQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQue
 
         /// Starts the query and returns its iterator.
         public func makeAsyncIterator() -> AsyncIterator {
-            let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
-            let handler: HKActivitySummaryQuery.Handler = { _, summaries, error in
-                if let summaries { continuation.yield(summaries) } else { continuation.finish(throwing: error) }
-            }
-            let query = HKActivitySummaryQuery(predicate: predicate, resultsHandler: handler)
-            query.updateHandler = handler
-            let store = store
-            continuation.onTermination = { _ in store.stop(query) }
-            store.execute(query)
-            return AsyncIterator(base: stream.makeAsyncIterator())
+            AsyncIterator(base: QueryStream.start(on: store) { continuation in
+                let handler: HKActivitySummaryQuery.Handler = { _, summaries, error in
+                    if let summaries { continuation.yield(summaries) } else { continuation.finish(throwing: error) }
+                }
+                let query = HKActivitySummaryQuery(predicate: predicate, resultsHandler: handler)
+                query.updateHandler = handler
+                return query
+            })
         }
 
         /// Yields the batches as they come.

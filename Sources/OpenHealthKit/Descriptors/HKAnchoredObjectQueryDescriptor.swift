@@ -52,17 +52,14 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
 
         /// Starts the query and returns its iterator.
         public func makeAsyncIterator() -> AsyncIterator {
-            let (stream, continuation) = AsyncThrowingStream<Result, any Error>.makeStream()
-            let query = descriptor.makeQuery(updates: true) { result in
-                switch result {
-                case .success(let batch): continuation.yield(batch)
-                case .failure(let error): continuation.finish(throwing: error)
+            AsyncIterator(base: QueryStream.start(on: store) { continuation in
+                descriptor.makeQuery(updates: true) { result in
+                    switch result {
+                    case .success(let batch): continuation.yield(batch)
+                    case .failure(let error): continuation.finish(throwing: error)
+                    }
                 }
-            }
-            let store = store
-            continuation.onTermination = { _ in store.stop(query) }
-            store.execute(query)
-            return AsyncIterator(base: stream.makeAsyncIterator())
+            })
         }
 
         /// Yields the batches as they come.

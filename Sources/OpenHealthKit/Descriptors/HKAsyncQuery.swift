@@ -63,3 +63,24 @@ extension HKHealthStore {
         }
     }
 }
+
+/// The stream behind every `results(for:)`: runs one long-running query on a store, feeds what its handlers
+/// report into an `AsyncThrowingStream`, and stops the query when iteration ends (package access).
+package enum QueryStream {
+    /// Builds the query with `makeQuery` (its handlers get the stream's continuation), executes it on `store`
+    /// and returns the stream's iterator. A query that cannot be built ends the stream with its error.
+    package static func start<Element>(
+        on store: HKHealthStore,
+        _ makeQuery: (AsyncThrowingStream<Element, any Error>.Continuation) throws -> HKQuery
+    ) -> AsyncThrowingStream<Element, any Error>.AsyncIterator {
+        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+        do {
+            let query = try makeQuery(continuation)
+            continuation.onTermination = { _ in store.stop(query) }
+            store.execute(query)
+        } catch {
+            continuation.finish(throwing: error)
+        }
+        return stream.makeAsyncIterator()
+    }
+}

@@ -62,8 +62,7 @@ public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, HKAsyncSequen
 
         /// Starts the query and returns its iterator.
         public func makeAsyncIterator() -> AsyncIterator {
-            let (stream, continuation) = AsyncThrowingStream<Result, any Error>.makeStream()
-            do {
+            AsyncIterator(base: QueryStream.start(on: store) { continuation in
                 let query = try descriptor.makeQuery()
                 query.initialResultsHandler = { _, collection, error in
                     if let collection { continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil)) }
@@ -73,13 +72,8 @@ public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, HKAsyncSequen
                     if let collection { continuation.yield(Result(statisticsCollection: collection, updatedStatistics: statistics.map { [$0] })) }
                     else { continuation.finish(throwing: failure(error)) }
                 }
-                let store = store
-                continuation.onTermination = { _ in store.stop(query) }
-                store.execute(query)
-            } catch {
-                continuation.finish(throwing: error)
-            }
-            return AsyncIterator(base: stream.makeAsyncIterator())
+                return query
+            })
         }
 
         /// Yields the collections as they come.
