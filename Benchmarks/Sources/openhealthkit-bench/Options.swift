@@ -42,6 +42,7 @@ struct Options {
             case "--data": options.data = iterator.next() ?? options.data
             case "--corpus": options.corpus = iterator.next()
             case "fhir": options.commands.append(argument)
+            case "import": options.commands.append(argument)
             case "save", "save-api", "save-storage", "latest", "anchored", "all", "build": options.commands.append(argument)
             default:
                 print("usage: openhealthkit-bench [save|latest|anchored|build|all] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--data DIR]")

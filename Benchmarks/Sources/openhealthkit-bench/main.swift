@@ -10,6 +10,7 @@ for command in options.commands {
     case "anchored": try await AnchoredBenchmark.run(options)
     case "build": _ = try StoreCache.prepare(options)
     case "fhir": try FHIRBenchmark.run(options)
+    case "import": try ImportBenchmark.run(options)
     default: break
     }
     print("")
