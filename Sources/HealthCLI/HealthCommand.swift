@@ -13,9 +13,8 @@ public struct HealthCommand: AsyncParsableCommand {
         subcommands: [
             UnitsCommand.self, TypesCommand.self, QueryCommand.self, SourcesCommand.self, ChangesCommand.self,
             AddCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
-            StatsCommand.self, ImportCommand.self, DemoExportCommand.self,
+            StatsCommand.self, ImportCommand.self, DemoExportCommand.self, ExportCommand.self, SummaryCommand.self,
             RecordsCommand.self, DocumentsCommand.self, CardsCommand.self,
-            SummaryCommand.self,
         ]
     )
 
