@@ -72,4 +72,19 @@ struct ImportCommandTests {
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no such file"))
     }
+
+    @Test("health export --format apple writes an export.zip that health import reads back into the same store contents")
+    func exportThenImport() throws {
+        let folder = try Self.temporaryFolder()
+        let demo = folder.appendingPathComponent("demo").path
+        #expect(try HealthProcess.run(["demo-export", "--records", "800", "--out", demo]).status == 0)
+        let first = folder.appendingPathComponent("first.sqlite").path
+        #expect(try HealthProcess.run(["import", demo, "--database", first, "--quiet"]).status == 0)
+        let zip = folder.appendingPathComponent("export.zip").path
+        let exported = try HealthProcess.run(["export", "--format", "apple", "--out", zip, "--database", first])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let second = folder.appendingPathComponent("second.sqlite").path
+        #expect(try HealthProcess.run(["import", zip, "--database", second, "--quiet"]).status == 0)
+        #expect(try Self.contents(second) == Self.contents(first))
+    }
 }
