@@ -66,7 +66,10 @@ var targets: [Target] = [
     .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "TestSupport"]),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "TestSupport"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
-    .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "TestSupport"]),
+    .testTarget(
+        name: "HealthExportTests",
+        dependencies: ["HealthExport", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+    ),
 ]
 
 // `import HealthKit` must compile unchanged off Apple platforms, where Apple's framework does not exist.

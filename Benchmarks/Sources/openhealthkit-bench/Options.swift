@@ -16,6 +16,8 @@ struct Options {
     var queries = 300
     /// Changes the anchored query reads (issue: 1,000,000).
     var changes = 1_000_000
+    /// Data sets of the `stats` benchmark, in years (1 and 10).
+    var statsYears = [1, 10]
     /// The FHIR corpus folder of the `fhir` benchmark (default: the shared Synthea R4 sample set).
     var corpus: String?
     /// Where generated stores live (gitignored).
@@ -42,10 +44,11 @@ struct Options {
             case "--data": options.data = iterator.next() ?? options.data
             case "--corpus": options.corpus = iterator.next()
             case "fhir": options.commands.append(argument)
+            case "--stats-years": options.statsYears = (iterator.next() ?? "1,10").split(separator: ",").compactMap { Int($0) }
             case "import": options.commands.append(argument)
-            case "save", "save-api", "save-storage", "latest", "anchored", "all", "build": options.commands.append(argument)
+            case "save", "save-api", "save-storage", "latest", "anchored", "all", "build", "stats": options.commands.append(argument)
             default:
-                print("usage: openhealthkit-bench [save|latest|anchored|build|all] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--data DIR]")
+                print("usage: openhealthkit-bench [save|latest|anchored|build|stats|fhir|import|all] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--stats-years 1,10] [--corpus DIR] [--data DIR]")
                 exit(argument == "--help" || argument == "-h" ? 0 : 2)
             }
         }

@@ -8,6 +8,7 @@ for command in options.commands {
     case "save", "save-api", "save-storage": try await SaveBenchmark.run(options)
     case "latest": try await LatestBenchmark.run(options)
     case "anchored": try await AnchoredBenchmark.run(options)
+    case "stats": try await StatsBenchmark.run(options)
     case "build": _ = try StoreCache.prepare(options)
     case "fhir": try FHIRBenchmark.run(options)
     case "import": try ImportBenchmark.run(options)
