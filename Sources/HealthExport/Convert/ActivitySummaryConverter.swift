@@ -41,7 +41,7 @@ enum ActivitySummaryConverter {
             hasher.add(summary.exerciseTimeGoal?.doubleValue(for: .minute()) ?? -1)
             hasher.add(summary.appleStandHours.doubleValue(for: .count()))
             hasher.add(summary.standHoursGoal?.doubleValue(for: .count()) ?? -1)
-            record.uuid = hasher.uuid()
+            record.uuid = hasher.uuid(at: record.startDate)
             record.syncVersion = 1
             return .success(record)
         } catch {

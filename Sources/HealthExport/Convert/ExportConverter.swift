@@ -102,7 +102,7 @@ struct ExportConverter: ExportElementSink {
             memberSum = (memberSum.0 &+ a, memberSum.1 &+ b)
         }
         hasher.add(memberSum)
-        let correlation = HKCorrelation(type: type, start: start, end: end, objects: members, uuid: hasher.uuid(),
+        let correlation = HKCorrelation(type: type, start: start, end: end, objects: members, uuid: hasher.uuid(at: start),
                                         sourceRevision: source.revision, device: device.device, metadata: metadata)
         guard let parts = mapped(correlation, line: node.line) else { return }
         try output.store(ImportUnit(records: parts, line: node.line))

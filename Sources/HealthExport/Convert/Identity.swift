@@ -70,14 +70,22 @@ struct IdentityHasher {
         return (a, b)
     }
 
-    /// The hash as a UUID (RFC 9562 version 8, "custom", with the RFC variant bits).
-    func uuid() -> UUID {
+    /// The hash as a UUID ordered by `date` (RFC 9562 version 8, "custom", with the RFC variant bits).
+    ///
+    /// The first 48 bits are `date` in Unix milliseconds (clamped to 1970...10889), as in a version 7 UUID; the
+    /// other 74 free bits come from the hash. The UUID is still a pure function of the content (the date is part
+    /// of it), so identity is unchanged; but an export's records, sorted by date within each type, get UUIDs that
+    /// land next to each other in the store's UUID index, so a batch dirties a few index pages instead of one
+    /// random page per record.
+    func uuid(at date: Date) -> UUID {
         let (a, b) = finish()
+        let milliseconds = UInt64(min(max(date.timeIntervalSince1970 * 1000, 0), Double(1 << 48 - 1)))
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<8 {
             bytes[index] = UInt8(truncatingIfNeeded: a >> (56 - 8 * UInt64(index)))
             bytes[index + 8] = UInt8(truncatingIfNeeded: b >> (56 - 8 * UInt64(index)))
         }
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],

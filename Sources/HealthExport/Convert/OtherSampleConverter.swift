@@ -20,7 +20,7 @@ enum OtherSampleConverter {
         var hasher = IdentityHasher(kind: "Element")
         payload.withUnsafeBytes { hasher.add(bytes: $0.bindMemory(to: UInt8.self)) }
         let type = node.name == "Audiogram" ? HKAudiogramSampleType.audiogramSampleType().identifier : HKObjectType.visionPrescriptionType().identifier
-        return .success(SampleRecord(uuid: hasher.uuid(), kind: .other, type: type, startDate: start, endDate: end,
+        return .success(SampleRecord(uuid: hasher.uuid(at: start), kind: .other, type: type, startDate: start, endDate: end,
                                      source: SourceMapping.record(from: source.revision), payload: payload))
     }
 }
@@ -35,7 +35,7 @@ enum SeriesRecords {
         let payload = (try? JSONEncoder.sorted.encode(beats.map { ["bpm": $0.bpm, "time": $0.time] })) ?? Data()
         var hasher = IdentityHasher(kind: "Heartbeats")
         hasher.add(parent.uuid.halves)
-        return SampleRecord(uuid: hasher.uuid(), kind: .other, type: heartbeatType, startDate: parent.startDate, endDate: parent.endDate,
+        return SampleRecord(uuid: hasher.uuid(at: parent.startDate), kind: .other, type: heartbeatType, startDate: parent.startDate, endDate: parent.endDate,
                             source: parent.source, device: parent.device, parent: parent.uuid, payload: payload)
     }
 }

@@ -125,7 +125,7 @@ struct RecordConverter {
             hasher.add(value)
             return .success(HKQuantitySample.make(
                 type: type, quantity: HKQuantity(unit: unit, doubleValue: value), count: 1, start: start, end: end,
-                uuid: hasher.uuid(), sourceRevision: draft.source.revision, device: draft.device.device, metadata: metadata))
+                uuid: hasher.uuid(at: start), sourceRevision: draft.source.revision, device: draft.device.device, metadata: metadata))
         case .category(let type):
             guard let value = categoryValue(draft, type) else {
                 return .failure(ImportProblem(.badValue, line: draft.line, "\(type.identifier) value \"\(draft.value ?? "")\" is not one of its values"))
@@ -133,7 +133,7 @@ struct RecordConverter {
             hasher.add(value)
             return .success(HKCategorySample(
                 type: type, value: value, start: start, end: end,
-                uuid: hasher.uuid(), sourceRevision: draft.source.revision, device: draft.device.device, metadata: metadata))
+                uuid: hasher.uuid(at: start), sourceRevision: draft.source.revision, device: draft.device.device, metadata: metadata))
         case .other(let name):
             return .failure(ImportProblem(.unknownType, line: draft.line, name))
         }

@@ -37,7 +37,7 @@ enum RouteReader {
             hasher.add(end.timeIntervalSince1970)
             hasher.add(locations.count)
             let metadata = MetadataConverterBox.metadata(route.metadataEntries)
-            let routeSample = HKWorkoutRoute(locations: locations, start: start, end: end, uuid: hasher.uuid(),
+            let routeSample = HKWorkoutRoute(locations: locations, start: start, end: end, uuid: hasher.uuid(at: start),
                                              sourceRevision: source.revision, device: device, metadata: metadata)
             records.append(RouteRecords.record(from: routeSample, workout: workout.uuid, path: path))
         }

@@ -37,7 +37,7 @@ struct WorkoutConverter {
             MetadataConverter.addIdentity(of: metadata, to: &hasher)
             return .success(HKWorkout(
                 activityType: activity, start: start, end: end, events: events, activities: activities,
-                duration: checked.duration, statistics: statistics, uuid: hasher.uuid(),
+                duration: checked.duration, statistics: statistics, uuid: hasher.uuid(at: start),
                 sourceRevision: source.revision, device: device.device, metadata: metadata))
         } catch let problem as ImportProblem {
             return .failure(problem)
@@ -115,7 +115,7 @@ struct WorkoutConverter {
         hasher.add(start.timeIntervalSince1970)
         hasher.add(end?.timeIntervalSince1970 ?? -1)
         MetadataConverter.addIdentity(of: meta, to: &hasher)
-        let uuid = node.attributes["uuid"].flatMap(UUID.init(uuidString:)) ?? hasher.uuid()
+        let uuid = node.attributes["uuid"].flatMap(UUID.init(uuidString:)) ?? hasher.uuid(at: start)
         return HKWorkoutActivity(uuid: uuid, configuration: configuration, start: start, end: end, metadata: meta,
                                  events: [], statistics: try statistics(node.children(named: "WorkoutStatistics")))
     }

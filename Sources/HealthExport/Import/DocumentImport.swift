@@ -16,7 +16,7 @@ enum DocumentImport {
                 var record = try ObjectMapping.record(from: sample)
                 var hasher = IdentityHasher(kind: "CDA")
                 (record.payload ?? Data()).withUnsafeBytes { hasher.add(bytes: $0.bindMemory(to: UInt8.self)) }
-                record.uuid = hasher.uuid()
+                record.uuid = hasher.uuid(at: record.startDate)
                 record.source = SourceMapping.record(from: HKSourceRevision(source: HKSource(name: "Health", bundleIdentifier: "com.apple.Health"), version: nil))
                 records.append(record)
             }
