@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthExport
 import HealthRecords
 import OpenHealthKit
 
@@ -18,7 +19,8 @@ struct DocumentsImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import CDA documents: one ClinicalDocument, or several concatenated (Apple's export_cda.xml).",
         discussion: """
-            Every document is validated first; nothing is stored if one is invalid.
+            Every document is validated first; nothing is stored if one is invalid. A document already in the
+            store (the same bytes) is not stored again.
             Example:
               health documents import apple_health_export/export_cda.xml
             """
@@ -31,13 +33,19 @@ struct DocumentsImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let data = FileManager.default.contents(atPath: file) else { throw badInput("\(file): cannot read the file") }
-        let samples: [HKCDADocumentSample]
-        do { samples = try CDADocumentFile.samples(in: data) } catch { throw badInput("\(file): \(error.localizedDescription)") }
         let healthStore = try store.open()
-        try await healthCall { try await healthStore.save(samples) }
-        for sample in samples {
+        let outcome: DocumentImport.Outcome
+        do {
+            outcome = try DocumentImport.store(data, in: healthStore, source: healthStore.app, fallbackDate: Date())
+        } catch let error as HKError where error.code == .errorInvalidArgument {
+            throw badInput("\(file): \(error.localizedDescription)")
+        } catch {
+            Console.error("\(file): \(error.localizedDescription)")
+            throw HealthExitStatus.failure
+        }
+        for sample in outcome.documents {
             Console.write("\(sample.document?.title ?? "") (patient \(sample.document?.patientName ?? ""))\n")
         }
-        Console.write("\(samples.count) documents imported\n")
+        Console.write("\(outcome.documents.count) documents: \(outcome.stored) imported, \(outcome.alreadyStored) already in the store\n")
     }
 }

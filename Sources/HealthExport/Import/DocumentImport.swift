@@ -4,28 +4,53 @@ import HealthKitModel
 import HealthRecords
 import OpenHealthKit
 
-/// `export_cda.xml` (one or more CDA documents, Apple's file can hold several roots) to `HKCDADocumentSample`s,
-/// each with a content-hash UUID so a re-import stores nothing twice.
-enum DocumentImport {
+/// CDA documents into the store, each with a content-hash UUID so importing the same file again stores nothing
+/// twice: `export_cda.xml` during an export import (Apple's file can hold several roots) and `health documents import`.
+public enum DocumentImport {
+    /// What storing a file of documents did.
+    public struct Outcome: Sendable {
+        /// The documents found in the file, in order.
+        public var documents: [HKCDADocumentSample]
+        /// How many of them were new to the store.
+        public var stored: Int
+        /// How many the store already had (same bytes).
+        public var alreadyStored: Int
+    }
+
+    /// Stores the CDA documents in `data` (one `ClinicalDocument`, or several concatenated) as `source`'s samples,
+    /// each dated by its `effectiveTime` (else `fallbackDate`).
+    ///
+    /// Every document is validated first: one invalid document throws (naming it) and nothing is stored.
+    public static func store(_ data: Data, in store: HKHealthStore, source: HKSource, fallbackDate: Date) throws -> Outcome {
+        let samples = try CDADocumentFile.samples(in: data, fallbackDate: fallbackDate)
+        let storage = try store.storage()
+        let revision = SourceMapping.record(from: HKSourceRevision(source: source, version: nil))
+        var records: [SampleRecord] = []
+        for sample in samples {
+            var record = try ObjectMapping.record(from: sample)
+            var hasher = IdentityHasher(kind: "CDA")
+            (record.payload ?? Data()).withUnsafeBytes { hasher.add(bytes: $0.bindMemory(to: UInt8.self)) }
+            // The bytes alone decide the UUID: an undated document's start is the fallback date, which differs per run.
+            record.uuid = hasher.uuid(at: Date(timeIntervalSince1970: 0))
+            record.source = revision
+            records.append(record)
+        }
+        let existing = Set(try storage.records(matching: .uuids(Set(records.map(\.uuid))), sort: [], limit: nil,
+                                               includePayload: false).map(\.uuid))
+        var seen: Set<UUID> = []
+        let fresh = records.filter { !existing.contains($0.uuid) && seen.insert($0.uuid).inserted }
+        if !fresh.isEmpty { _ = try storage.save(fresh) }
+        return Outcome(documents: samples, stored: fresh.count, alreadyStored: records.count - fresh.count)
+    }
+
+    /// `export_cda.xml` of an export: stored as the Health app's, problems reported in `summary`.
     static func run(_ data: Data, store: HKHealthStore, summary: inout ImportSummary) {
         do {
-            let samples = try CDADocumentFile.samples(in: data, fallbackDate: Date(timeIntervalSince1970: 0))
-            let storage = try store.storage()
-            var records: [SampleRecord] = []
-            for sample in samples {
-                var record = try ObjectMapping.record(from: sample)
-                var hasher = IdentityHasher(kind: "CDA")
-                (record.payload ?? Data()).withUnsafeBytes { hasher.add(bytes: $0.bindMemory(to: UInt8.self)) }
-                record.uuid = hasher.uuid(at: record.startDate)
-                record.source = SourceMapping.record(from: HKSourceRevision(source: HKSource(name: "Health", bundleIdentifier: "com.apple.Health"), version: nil))
-                records.append(record)
-            }
-            let existing = Set(try storage.records(matching: .uuids(Set(records.map(\.uuid))), sort: [], limit: nil, includePayload: false).map(\.uuid))
-            let fresh = records.filter { !existing.contains($0.uuid) }
-            summary.alreadyStored += records.count - fresh.count
-            if !fresh.isEmpty { _ = try storage.save(fresh) }
-            summary.stored += fresh.count
-            summary.storedByType[HKDocumentTypeIdentifier.CDA.rawValue, default: 0] += fresh.count
+            let outcome = try Self.store(data, in: store, source: HKSource(name: "Health", bundleIdentifier: "com.apple.Health"),
+                                         fallbackDate: Date(timeIntervalSince1970: 0))
+            summary.alreadyStored += outcome.alreadyStored
+            summary.stored += outcome.stored
+            summary.storedByType[HKDocumentTypeIdentifier.CDA.rawValue, default: 0] += outcome.stored
         } catch {
             summary.problems.add(ImportProblem(.invalidObject, line: 0, "\(error)", file: "export_cda.xml"))
         }
