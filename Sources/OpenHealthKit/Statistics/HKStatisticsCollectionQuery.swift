@@ -94,8 +94,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     package override func start(_ run: QueryRun) {
         let updates = statisticsUpdateHandler != nil
         let position = RunState<Int64>((try? run.context.storage.latestChangePosition()) ?? 0)
-        let memo = RunState<CollectionMemo?>(nil)
-        let first = Result { try computeCollection(run.context, remember: updates ? memo : nil) }
+        let first = Result { try collection(run.context) }
         if !updates { execution.finish() }
         switch first {
         case .success(let collection): initialResultsHandler?(self, collection, nil)
@@ -103,7 +102,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         }
         guard updates else { return }
         ChangeFollower(run: run, after: position.value) { [self] _, _, _ in
-            deliverUpdate(after: position, memo: memo, run: run)
+            deliverUpdate(after: position, run: run)
         }.start()
     }
 
@@ -112,66 +111,22 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     }
 
     /// Recomputes the collection when a change after `position` concerns the query, and reports it.
-    ///
-    /// Saves alone, under an unchanged source priority, recompute only the intervals the saved samples touch (every
-    /// interval's figures depend only on the samples overlapping it); deletions (tombstones carry no dates), a change
-    /// of priority, samples that move the start of the data, or a batch too large to read whole recompute everything.
-    private func deliverUpdate(after position: RunState<Int64>, memo: RunState<CollectionMemo?>, run: QueryRun) {
+    private func deliverUpdate(after position: RunState<Int64>, run: QueryRun) {
         do {
             let reader = try StatisticsReader(context: run.context, type: quantityType, predicate: predicate, options: options)
             let latest = try run.context.storage.latestChangePosition()
-            let limit = 1_000
-            let batch = try run.context.storage.changes(after: position.value, matching: reader.filter, limit: limit)
+            let batch = try run.context.storage.changes(after: position.value, matching: reader.filter, limit: 1_000)
             position.value = max(latest, batch.anchor)
             guard !batch.changes.isEmpty, !run.isCancelled else { return }
-            let saved = batch.changes.compactMap { change -> SampleRecord? in
-                if case .saved(let record) = change { return record }
+            let collection = try collection(run.context)
+            let newest = batch.changes.compactMap { change -> Date? in
+                if case .saved(let record) = change { return record.startDate }
                 return nil
-            }
-            let patched = saved.count == batch.changes.count && batch.changes.count < limit
-                ? try patchedCollection(memo, saved: saved, reader: reader) : nil
-            let collection = try patched ?? computeCollection(run.context, remember: memo)
-            let newest = saved.map(\.startDate).max()
+            }.max()
             if !run.isCancelled { statisticsUpdateHandler?(self, newest.flatMap(collection.statistics(for:)), collection, nil) }
         } catch {
             if !run.isCancelled { statisticsUpdateHandler?(self, nil, nil, HKError.from(error)) }
         }
-    }
-
-    /// What the last full computation of a long-running query saw.
-    struct CollectionMemo {
-        let buckets: StatisticsBuckets
-        let priority: StatisticsSourcePriority
-        let firstIndex: Int
-        var computed: [HKStatistics?]
-    }
-
-    /// The remembered collection with the intervals `saved` touches recomputed, or nil when it cannot be patched.
-    private func patchedCollection(_ memo: RunState<CollectionMemo?>, saved: [SampleRecord],
-                                   reader: StatisticsReader) throws -> HKStatisticsCollection? {
-        guard var last = memo.value, let range = try reader.dataRange(),
-              last.buckets.index(containing: range.start) == last.firstIndex,
-              try reader.priority().priority == last.priority else { return nil }
-        let buckets = last.buckets
-        let lastIndex = buckets.index(containing: Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp))
-        if lastIndex - last.firstIndex + 1 > last.computed.count {
-            last.computed += Array(repeating: nil, count: lastIndex - last.firstIndex + 1 - last.computed.count)
-        }
-        var touched = Set<Int>()
-        for record in saved {
-            let first = max(buckets.index(containing: record.startDate), last.firstIndex)
-            let end = min(buckets.index(containing: record.endDate), last.firstIndex + last.computed.count - 1)
-            if first <= end { touched.formUnion(first...end) }
-        }
-        let indices = touched.sorted()
-        let (results, sources) = try Self.results(indices.map(buckets.interval(at:)), reader: reader)
-        for (index, result) in zip(indices, results) {
-            last.computed[index - last.firstIndex] = result.hasData
-                ? result.statistics(of: quantityType, sources: sources, options: options) : nil
-        }
-        memo.value = last
-        return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets,
-                                      firstIndex: last.firstIndex, computed: last.computed)
     }
 
     /// The figures of `intervals`: from the store's summaries when they give the same answer, else from the samples.
@@ -186,32 +141,20 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
 
     /// Computes the collection over the intervals that hold the matching samples.
     package func collection(_ context: QueryContext) throws -> HKStatisticsCollection {
-        try computeCollection(context, remember: nil)
-    }
-
-    /// Computes the whole collection; with `memo`, remembers what an update needs to patch it later.
-    private func computeCollection(_ context: QueryContext, remember memo: RunState<CollectionMemo?>?) throws
-        -> HKStatisticsCollection {
         let calendar = self.calendar
         guard let buckets = StatisticsBuckets(anchor: anchorDate, components: intervalComponents, calendar: calendar,
                                               timeZone: calendar.timeZone) else {
             throw HKError(.errorInvalidArgument, "intervalComponents must describe a positive length of time")
         }
         let reader = try StatisticsReader(context: context, type: quantityType, predicate: predicate, options: options)
-        let priority = try memo.map { _ in try reader.priority().priority }
         guard let range = try reader.dataRange() else {
-            memo?.value = nil
             return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets, firstIndex: 0, computed: [])
         }
         let end = Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp)
         let intervals = buckets.intervals(from: range.start, to: end)
         let (results, sources) = try Self.results(intervals, reader: reader)
         let computed = results.map { $0.hasData ? $0.statistics(of: quantityType, sources: sources, options: options) : nil }
-        let firstIndex = buckets.index(containing: range.start)
-        if let memo, let priority {
-            memo.value = CollectionMemo(buckets: buckets, priority: priority, firstIndex: firstIndex, computed: computed)
-        }
         return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets,
-                                      firstIndex: firstIndex, computed: computed)
+                                      firstIndex: buckets.index(containing: range.start), computed: computed)
     }
 }
