@@ -22,37 +22,17 @@ public struct HKActivitySummaryQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQue
 
     /// The summaries now, then each later batch; the query stops when iteration ends.
     public func results(for healthStore: HKHealthStore) -> Results {
-        Results(predicate: predicate, store: healthStore)
-    }
-
-    /// The sequence `results(for:)` returns: each iteration runs its own long-running query.
-    public struct Results: AsyncSequence, @unchecked Sendable {
-        /// A batch of summaries.
-        public typealias Element = [HKActivitySummary]
-        /// Iteration fails with the query's error.
-        public typealias Failure = any Error
-
-        let predicate: NSPredicate?
-        let store: HKHealthStore
-
-        /// Starts the query and returns its iterator.
-        public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(base: QueryStream.start(on: store) { continuation in
-                let handler: HKActivitySummaryQuery.Handler = { _, summaries, error in
-                    if let summaries { continuation.yield(summaries) } else { continuation.finish(throwing: error) }
-                }
-                let query = HKActivitySummaryQuery(predicate: predicate, resultsHandler: handler)
-                query.updateHandler = handler
-                return query
-            })
-        }
-
-        /// Yields the batches as they come.
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
-
-            /// The next batch of summaries.
-            public mutating func next() async throws -> Element? { try await base.next() }
+        let predicate = predicate
+        return Results(store: healthStore) { continuation in
+            let handler: HKActivitySummaryQuery.Handler = { _, summaries, error in
+                if let summaries { continuation.yield(summaries) } else { continuation.finish(throwing: error) }
+            }
+            let query = HKActivitySummaryQuery(predicate: predicate, resultsHandler: handler)
+            query.updateHandler = handler
+            return query
         }
     }
+
+    /// The sequence `results(for:)` returns: batches of summaries, each iteration running its own query.
+    public typealias Results = HKQueryResultSequence<[HKActivitySummary]>
 }

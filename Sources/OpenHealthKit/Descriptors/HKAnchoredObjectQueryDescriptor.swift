@@ -37,39 +37,18 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
 
     /// The changes after ``anchor``, then every later batch; the query stops when iteration ends.
     public func results(for healthStore: HKHealthStore) -> Results {
-        Results(descriptor: self, store: healthStore)
-    }
-
-    /// The sequence `results(for:)` returns: each iteration runs its own long-running query.
-    public struct Results: AsyncSequence, @unchecked Sendable {
-        /// A batch of changes.
-        public typealias Element = Result
-        /// Iteration fails with the query's error.
-        public typealias Failure = any Error
-
-        let descriptor: HKAnchoredObjectQueryDescriptor
-        let store: HKHealthStore
-
-        /// Starts the query and returns its iterator.
-        public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(base: QueryStream.start(on: store) { continuation in
-                descriptor.makeQuery(updates: true) { result in
-                    switch result {
-                    case .success(let batch): continuation.yield(batch)
-                    case .failure(let error): continuation.finish(throwing: error)
-                    }
+        Results(store: healthStore) { continuation in
+            makeQuery(updates: true) { result in
+                switch result {
+                case .success(let batch): continuation.yield(batch)
+                case .failure(let error): continuation.finish(throwing: error)
                 }
-            })
-        }
-
-        /// Yields the batches as they come.
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            var base: AsyncThrowingStream<Result, any Error>.AsyncIterator
-
-            /// The next batch; waits for the next commit that concerns the query.
-            public mutating func next() async throws -> Result? { try await base.next() }
+            }
         }
     }
+
+    /// The sequence `results(for:)` returns: batches of changes, each iteration running its own long-running query.
+    public typealias Results = HKQueryResultSequence<Result>
 
     /// The classic query behind the descriptor, reporting every batch (and, with `updates`, later ones) to `deliver`.
     func makeQuery(updates: Bool = false,

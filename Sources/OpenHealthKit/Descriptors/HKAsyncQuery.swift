@@ -64,23 +64,42 @@ extension HKHealthStore {
     }
 }
 
-/// The stream behind every `results(for:)`: runs one long-running query on a store, feeds what its handlers
-/// report into an `AsyncThrowingStream`, and stops the query when iteration ends (package access).
-package enum QueryStream {
-    /// Builds the query with `makeQuery` (its handlers get the stream's continuation), executes it on `store`
-    /// and returns the stream's iterator. A query that cannot be built ends the stream with its error.
-    package static func start<Element>(
-        on store: HKHealthStore,
-        _ makeQuery: (AsyncThrowingStream<Element, any Error>.Continuation) throws -> HKQuery
-    ) -> AsyncThrowingStream<Element, any Error>.AsyncIterator {
+/// The sequence every `results(for:)` returns (OpenHealthKit's form of HealthKit's nested `Results` types, which the
+/// descriptors name as type aliases): each iteration starts its own long-running query on the store, yields what
+/// the query's handlers report, and stops the query when iteration ends.
+public struct HKQueryResultSequence<Element>: AsyncSequence, @unchecked Sendable {
+    /// Iteration fails with the query's error.
+    public typealias Failure = any Error
+
+    private let store: HKHealthStore
+    private let makeQuery: (AsyncThrowingStream<Element, any Error>.Continuation) throws -> HKQuery
+
+    /// A sequence that runs the query `makeQuery` builds (its handlers feed the continuation) on `store`.
+    package init(store: HKHealthStore,
+                 makeQuery: @escaping (AsyncThrowingStream<Element, any Error>.Continuation) throws -> HKQuery) {
+        self.store = store
+        self.makeQuery = makeQuery
+    }
+
+    /// Starts the query and returns its iterator; a query that cannot be built ends the iteration with its error.
+    public func makeAsyncIterator() -> AsyncIterator {
         let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
         do {
             let query = try makeQuery(continuation)
+            let store = store
             continuation.onTermination = { _ in store.stop(query) }
             store.execute(query)
         } catch {
             continuation.finish(throwing: error)
         }
-        return stream.makeAsyncIterator()
+        return AsyncIterator(base: stream.makeAsyncIterator())
+    }
+
+    /// Yields the results as they come.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+
+        /// The next result; waits for the next commit that concerns the query.
+        public mutating func next() async throws -> Element? { try await base.next() }
     }
 }

@@ -47,43 +47,22 @@ public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, HKAsyncSequen
 
     /// The collection now, then after every save or deletion of the type; the query stops when iteration ends.
     public func results(for healthStore: HKHealthStore) -> Results {
-        Results(descriptor: self, store: healthStore)
-    }
-
-    /// The sequence `results(for:)` returns: each iteration runs its own long-running query.
-    public struct Results: AsyncSequence, @unchecked Sendable {
-        /// A collection and what changed.
-        public typealias Element = Result
-        /// Iteration fails with the query's error.
-        public typealias Failure = any Error
-
-        let descriptor: HKStatisticsCollectionQueryDescriptor
-        let store: HKHealthStore
-
-        /// Starts the query and returns its iterator.
-        public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(base: QueryStream.start(on: store) { continuation in
-                let query = try descriptor.makeQuery()
-                query.initialResultsHandler = { _, collection, error in
-                    if let collection { continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil)) }
-                    else { continuation.finish(throwing: failure(error)) }
-                }
-                query.statisticsUpdateHandler = { _, statistics, collection, error in
-                    if let collection { continuation.yield(Result(statisticsCollection: collection, updatedStatistics: statistics.map { [$0] })) }
-                    else { continuation.finish(throwing: failure(error)) }
-                }
-                return query
-            })
-        }
-
-        /// Yields the collections as they come.
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            var base: AsyncThrowingStream<Result, any Error>.AsyncIterator
-
-            /// The next collection; waits for the next commit that concerns the query.
-            public mutating func next() async throws -> Result? { try await base.next() }
+        Results(store: healthStore) { continuation in
+            let query = try makeQuery()
+            query.initialResultsHandler = { _, collection, error in
+                if let collection { continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil)) }
+                else { continuation.finish(throwing: Self.failure(error)) }
+            }
+            query.statisticsUpdateHandler = { _, statistics, collection, error in
+                if let collection { continuation.yield(Result(statisticsCollection: collection, updatedStatistics: statistics.map { [$0] })) }
+                else { continuation.finish(throwing: Self.failure(error)) }
+            }
+            return query
         }
     }
+
+    /// The sequence `results(for:)` returns: collections and what changed, each iteration running its own query.
+    public typealias Results = HKQueryResultSequence<Result>
 
     /// The classic query behind the descriptor (handlers not set); throws when an option does not fit.
     func makeQuery() throws(HKError) -> HKStatisticsCollectionQuery {
