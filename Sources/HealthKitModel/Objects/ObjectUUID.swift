@@ -37,13 +37,15 @@ package enum ObjectUUID {
         }
         var random = SystemRandomNumberGenerator()
         let tail = random.next() as UInt64
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
-        bytes[6] = 0x70 | UInt8(sequence >> 8)
-        bytes[7] = UInt8(truncatingIfNeeded: sequence)
-        for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: tail >> (56 - 8 * UInt64(index - 8))) }
-        bytes[8] = 0x80 | (bytes[8] & 0x3F)
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        // Written in place: object creation is a hot path, so no array per UUID.
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
+            bytes[6] = 0x70 | UInt8(sequence >> 8)
+            bytes[7] = UInt8(truncatingIfNeeded: sequence)
+            for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: tail >> (56 - 8 * UInt64(index - 8))) }
+            bytes[8] = 0x80 | (bytes[8] & 0x3F)
+        }
+        return UUID(uuid: uuid)
     }
 }
