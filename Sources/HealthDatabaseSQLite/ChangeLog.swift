@@ -20,10 +20,12 @@ enum ChangeLog {
         try nextPosition(db) - 1
     }
 
-    /// The columns of a tombstone as returned to callers (`t` is `tombstone`, `o` its source).
+    /// The columns of a tombstone as returned to callers (`t` is `tombstone`, `y` its type, `o` its source). The
+    /// type name comes from a join, not the cache: these reads run inside write transactions, which may have
+    /// added type rows the cache does not have yet.
     private static let tombstoneSelect = """
-        SELECT t.uuid, t.type, o.bundle_id, t.sync_identifier, t.sync_version
-        FROM tombstone t JOIN source o ON o.id = t.source_id
+        SELECT t.uuid, y.name, o.bundle_id, t.sync_identifier, t.sync_version
+        FROM tombstone t JOIN object_type y ON y.id = t.type JOIN source o ON o.id = t.source_id
         """
 
     /// Deletes the records whose ids the temporary table `doomed` lists, in its order, each leaving a
@@ -74,15 +76,15 @@ enum ChangeLog {
         }
     }
 
-    /// The changes after `after` matching `filter`, oldest first, at most `limit`: present records at the
-    /// position of their save, tombstones at the position of their deletion, merged in one SQL query.
-    static func changes(after: Int64, matching filter: SampleFilter, limit: Int?,
-                        reader: RecordReader, _ db: Database) throws -> ChangeBatch {
-        let saved = FilterSQL.samples(filter)
-        let deleted = FilterSQL.tombstones(filter)
+    /// The query ``changes(after:matching:limit:reader:_:)`` runs: ``RecordReader/columns`` and a tombstone flag.
+    static func select(after: Int64, matching filter: SampleFilter, limit: Int?,
+                       _ identities: IdentityCache, _ db: Database) throws -> SQLPart {
+        let compiler = try FilterSQL(for: filter, identities, db)
+        let saved = compiler.samples(filter)
+        let deleted = compiler.tombstones(filter)
         // ORDER BY on the compound itself (not on a subquery around it) lets SQLite merge the two
         // position-ordered scans and stop at the limit, with no sort step.
-        let sql = """
+        var query = SQLPart("""
             SELECT \(RecordReader.columns), 0 FROM sample s \(RecordReader.parentJoin)
             WHERE s.id > ? AND (\(saved.sql))
             UNION ALL
@@ -90,24 +92,29 @@ enum ChangeLog {
                 t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
             FROM tombstone t WHERE t.seq > ? AND (\(deleted.sql))
             ORDER BY 1 LIMIT ?
-            """
-        var arguments: StatementArguments = [after]
-        arguments += saved.arguments
-        arguments += [after]
-        arguments += deleted.arguments
-        arguments += [limit ?? -1]
+            """, [after])
+        query.arguments += saved.arguments
+        query.arguments += [after]
+        query.arguments += deleted.arguments
+        query.arguments += [limit ?? -1]
+        return query
+    }
 
+    /// The changes after `after` matching `filter`, oldest first, at most `limit`: present records at the
+    /// position of their save, tombstones at the position of their deletion, merged in one SQL query.
+    static func changes(after: Int64, matching filter: SampleFilter, limit: Int?,
+                        reader: RecordReader, _ db: Database) throws -> ChangeBatch {
+        let query = try select(after: after, matching: filter, limit: limit, reader.identities, db)
         var changes: [Change] = []
         if let limit { changes.reserveCapacity(min(limit, 100_000)) }
         var pendingFields: [Int64: Int] = [:]  // record id to its index in `changes`
         var state = RecordReader.ReadState()
         var anchor = after
-        try StatementRows.forEach(db.cachedStatement(sql: sql), arguments: arguments, db) { row in
+        try StatementRows.forEach(db.cachedStatement(sql: query.sql), arguments: query.arguments, db) { row in
             anchor = row.int64(0)
             if row.bool(CInt(RecordReader.columnCount)) {
-                guard let uuid = try row.uuid(1), let type = row.text(3, &state.strings) else {
-                    throw StorageError.unavailable("tombstone \(anchor) has no UUID or type")
-                }
+                guard let uuid = try row.uuid(1) else { throw StorageError.unavailable("tombstone \(anchor) has no UUID") }
+                let type = try state.type(row.int64(3), reader.identities, db)
                 let source = try state.source(row.int64(11), reader.identities, db)
                 changes.append(.deleted(Tombstone(uuid: uuid, type: type, sourceBundleIdentifier: source.bundleIdentifier,
                                                   syncIdentifier: row.text(13, &state.strings), syncVersion: row.optionalInt64(14))))

@@ -38,18 +38,46 @@ struct SQLPart {
 ///
 /// Conditions are two-valued: a leaf that SQL evaluates to NULL (a missing value) counts as false, and
 /// `not` coalesces before negating, so `not(quantity > 5)` matches records without a quantity.
-enum FilterSQL {
+///
+/// Type names are bound as their `object_type` ids, resolved before the SQL is built (a `type = ?` on an
+/// integer keeps the `(type, start)` index usable for a sorted, limited read); a name with no id is stored
+/// nowhere and matches nothing.
+struct FilterSQL {
+    /// The ids of the type names the compiled filters mention, as far as the store has them.
+    let typeIDs: [String: Int64]
+
+    /// A compiler for `filter` (and its parts), its type names resolved through `identities`. Call it before the
+    /// transaction writes anything, so only committed type rows are read.
+    init(for filter: SampleFilter, _ identities: IdentityCache, _ db: Database) throws {
+        typeIDs = try identities.typeIDs(Self.typeNames(in: filter), db)
+    }
+
+    /// The condition selecting the stored records that match `filter`, compiled for `identities` in `db`.
+    static func samples(_ filter: SampleFilter, _ identities: IdentityCache, _ db: Database) throws -> SQLPart {
+        try FilterSQL(for: filter, identities, db).samples(filter)
+    }
+
+    /// Every type name `filter` mentions, at any depth.
+    static func typeNames(in filter: SampleFilter) -> Set<String> {
+        switch filter {
+        case .types(let types): types
+        case .and(let filters), .or(let filters): filters.reduce(into: []) { $0.formUnion(typeNames(in: $1)) }
+        case .not(let filter), .hasChild(let filter): typeNames(in: filter)
+        default: []
+        }
+    }
+
     /// The condition selecting the stored records that match `filter`.
-    static func samples(_ filter: SampleFilter) -> SQLPart {
+    func samples(_ filter: SampleFilter) -> SQLPart {
         switch filter {
         case .all: return .always
         case .none: return .never
-        case .types(let types): return .isIn("s.type", types.sorted())
-        case .kinds(let kinds): return .isIn("s.kind", kinds.map(\.rawValue).sorted())
-        case .window(let window): return self.window(window)
+        case .types(let types): return typeIn(types, column: "s.type")
+        case .kinds(let kinds): return .isIn("s.kind", kinds.map(\.code).sorted())
+        case .window(let window): return Self.window(window)
         case .uuids(let uuids): return .isIn("s.uuid", uuids.sorted { $0.uuidString < $1.uuidString })
-        case .sources(let bundles): return sourceIn(bundles, column: "s.source_id")
-        case .revisions(let patterns): return revisions(patterns, column: "s.source_id")
+        case .sources(let bundles): return Self.sourceIn(bundles, column: "s.source_id")
+        case .revisions(let patterns): return Self.revisions(patterns, column: "s.source_id")
         case .devices(let devices):
             let keys = devices.map { IdentityCache.key($0) }.sorted()
             guard !keys.isEmpty else { return .never }
@@ -77,7 +105,7 @@ enum FilterSQL {
             part.arguments += inner.arguments
             return part
         case .text(let key, let match):
-            let condition = textCondition(match)
+            let condition = Self.textCondition(match)
             var part = SQLPart("EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = ? AND f.text IS NOT NULL AND \(condition.sql))", [key])
             part.arguments += condition.arguments
             return part
@@ -89,28 +117,28 @@ enum FilterSQL {
         case .parent(let uuid):
             return SQLPart("s.parent_id = (SELECT id FROM sample WHERE uuid = ?)", [uuid])
         case .noParent(let kind):
-            return SQLPart("s.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM sample p WHERE p.id = s.parent_id AND p.kind = ?)", [kind.rawValue])
+            return SQLPart("s.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM sample p WHERE p.id = s.parent_id AND p.kind = ?)", [kind.code])
         case .hasChild(let child): return hasChild(child)
         case .and(let filters): return filters.isEmpty ? .always : .joined(filters.map(samples), "AND")
         case .or(let filters): return filters.isEmpty ? .never : .joined(filters.map(samples), "OR")
-        case .not(let filter): return negate(samples(filter))
+        case .not(let filter): return Self.negate(samples(filter))
         }
     }
 
     /// The condition selecting the tombstones that match `filter`: only type and source filters
     /// (types, sources, revisions) constrain a tombstone; any other part of the filter is treated as
     /// unknown, and an unknown part lets the tombstone through (anchored sync must not miss a deletion).
-    static func tombstones(_ filter: SampleFilter) -> SQLPart {
+    func tombstones(_ filter: SampleFilter) -> SQLPart {
         tombstoneCondition(filter) ?? .always
     }
 
-    private static func tombstoneCondition(_ filter: SampleFilter) -> SQLPart? {
+    private func tombstoneCondition(_ filter: SampleFilter) -> SQLPart? {
         switch filter {
         case .all: return .always
         case .none: return .never
-        case .types(let types): return .isIn("t.type", types.sorted())
-        case .sources(let bundles): return sourceIn(bundles, column: "t.source_id")
-        case .revisions(let patterns): return revisions(patterns, column: "t.source_id")
+        case .types(let types): return typeIn(types, column: "t.type")
+        case .sources(let bundles): return Self.sourceIn(bundles, column: "t.source_id")
+        case .revisions(let patterns): return Self.revisions(patterns, column: "t.source_id")
         case .and(let filters):
             let known = filters.compactMap(tombstoneCondition)
             return known.isEmpty ? (filters.isEmpty ? .always : nil) : .joined(known, "AND")
@@ -121,7 +149,7 @@ enum FilterSQL {
                 known.append(part)
             }
             return known.isEmpty ? .never : .joined(known, "OR")
-        case .not(let filter): return tombstoneCondition(filter).map(negate)
+        case .not(let filter): return tombstoneCondition(filter).map(Self.negate)
         default: return nil
         }
     }
@@ -129,10 +157,10 @@ enum FilterSQL {
     /// `EXISTS` over the record's children (the partial `sample_parent` index finds them), the child
     /// filter compiled for the inner alias. Inner aliases nest (`c1`, `c2`, ...) by rewriting `s.`
     /// references of the child condition, so the condition never sees the outer row by mistake.
-    private static func hasChild(_ child: SampleFilter) -> SQLPart {
+    private func hasChild(_ child: SampleFilter) -> SQLPart {
         let inner = samples(child)
-        let alias = "c\(depth(child) + 1)"
-        let condition = renamed(inner.sql, to: alias)
+        let alias = "c\(Self.depth(child) + 1)"
+        let condition = Self.renamed(inner.sql, to: alias)
         return SQLPart("EXISTS (SELECT 1 FROM sample \(alias) WHERE \(alias).parent_id = s.id AND (\(condition)))", inner.arguments)
     }
 
@@ -186,6 +214,11 @@ enum FilterSQL {
         case .beginsWith: return SQLPart("substr(f.text, 1, length(?)) = ?", [value, value])
         case .endsWith: return SQLPart("length(f.text) >= length(?) AND substr(f.text, -length(?)) = ?", [value, value, value])
         }
+    }
+
+    /// `column IN` the ids of `types` that the store has (false when it has none of them).
+    private func typeIn(_ types: Set<String>, column: String) -> SQLPart {
+        .isIn(column, types.compactMap { typeIDs[$0] }.sorted())
     }
 
     private static func negate(_ part: SQLPart) -> SQLPart {

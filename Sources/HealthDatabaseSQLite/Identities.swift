@@ -2,13 +2,15 @@ import Foundation
 import GRDB
 import HealthDatabase
 
-/// The rows of `source` and `device`, cached both ways.
+/// The rows of `object_type`, `source` and `device`, cached both ways.
 ///
 /// Those rows are immutable and never deleted, so an id once seen stays valid for the life of the file,
 /// in this process and in any other. Ids created inside a write transaction are only published to the
-/// cache after that transaction commits (see ``IdentityCache/Pending``).
+/// cache after that transaction commits (see ``IdentityCache/Pending``); reads only ever load committed rows.
 final class IdentityCache: @unchecked Sendable {
     private let lock = NSLock()
+    private var idsByType: [String: Int64] = [:]
+    private var typesByID: [Int64: String] = [:]
     private var sourceIDs: [SourceRecord: Int64] = [:]
     private var sources: [Int64: SourceRecord] = [:]
     private var deviceIDs: [DeviceRecord: Int64] = [:]
@@ -16,6 +18,7 @@ final class IdentityCache: @unchecked Sendable {
 
     /// Ids created by one write transaction, published by ``publish(_:)`` once it committed.
     struct Pending {
+        var types: [String: Int64] = [:]
         var sources: [SourceRecord: Int64] = [:]
         var devices: [DeviceRecord: Int64] = [:]
         /// The last few sources and devices this transaction looked up. A batch repeats a handful of them;
@@ -23,6 +26,53 @@ final class IdentityCache: @unchecked Sendable {
         /// device's property dictionary and taking the lock for every record.
         var recentSources: [(SourceRecord, Int64)] = []
         var recentDevices: [(DeviceRecord, Int64)] = []
+        /// The last type this transaction looked up (a batch is mostly one type).
+        var recentType: (name: String, id: Int64)?
+    }
+
+    /// The id of the `object_type` row named `type`, inserting the row if needed.
+    func typeID(_ type: String, _ db: Database, _ pending: inout Pending) throws -> Int64 {
+        if let recent = pending.recentType, recent.name == type { return recent.id }
+        var id = pending.types[type] ?? lock.withLock({ idsByType[type] })
+        if id == nil {
+            try db.execute(sql: "INSERT INTO object_type (name) VALUES (?) ON CONFLICT(name) DO NOTHING", arguments: [type])
+            id = try Int64.fetchOne(db, sql: "SELECT id FROM object_type WHERE name = ?", arguments: [type])
+            pending.types[type] = id
+        }
+        pending.recentType = (type, id!)
+        return id!
+    }
+
+    /// The ids of those of `types` that have a row; a name without one is stored nowhere. Loads the whole
+    /// (small) table on a miss; call it only before the transaction writes, so it sees committed rows only.
+    func typeIDs(_ types: Set<String>, _ db: Database) throws -> [String: Int64] {
+        guard !types.isEmpty else { return [:] }
+        let known = { self.lock.withLock { types.reduce(into: [String: Int64]()) { $0[$1] = self.idsByType[$1] } } }
+        let found = known()
+        if found.count == types.count { return found }
+        try loadTypes(db)
+        return known()
+    }
+
+    /// The name of the `object_type` row `id` (loading the whole table on a miss).
+    func typeName(_ id: Int64, _ db: Database) throws -> String {
+        if let name = lock.withLock({ typesByID[id] }) { return name }
+        try loadTypes(db)
+        guard let name = lock.withLock({ typesByID[id] }) else {
+            throw StorageError.unavailable("the database names type \(id), which is missing from object_type")
+        }
+        return name
+    }
+
+    private func loadTypes(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM object_type")
+        lock.withLock {
+            for row in rows {
+                let id: Int64 = row[0], name: String = row[1]
+                idsByType[name] = id
+                typesByID[id] = name
+            }
+        }
     }
 
     /// The id of `source`'s row, inserting the row if needed.
@@ -75,8 +125,9 @@ final class IdentityCache: @unchecked Sendable {
 
     /// Makes the ids of a committed transaction visible to every later call.
     func publish(_ pending: Pending) {
-        guard !pending.sources.isEmpty || !pending.devices.isEmpty else { return }
+        guard !pending.types.isEmpty || !pending.sources.isEmpty || !pending.devices.isEmpty else { return }
         lock.withLock {
+            for (type, id) in pending.types { idsByType[type] = id; typesByID[id] = type }
             for (source, id) in pending.sources { sourceIDs[source] = id; sources[id] = source }
             for (device, id) in pending.devices { deviceIDs[device] = id; devices[id] = device }
         }

@@ -12,7 +12,7 @@ enum OwnedChildren {
     static func retire(of id: Int64, all: Bool, _ db: Database, _ next: inout Int64) throws -> [Tombstone] {
         try ChangeLog.prepareDoomed(db)
         try db.execute(sql: "INSERT INTO doomed (id) SELECT id FROM sample WHERE parent_id = ? AND (? OR kind = ?) ORDER BY id",
-                       arguments: [id, all, RecordKind.other.rawValue])
+                       arguments: [id, all, RecordKind.other.code])
         return try ChangeLog.deleteDoomed(db, next: &next)
     }
 }

@@ -27,12 +27,21 @@ struct RecordReader {
 
     let identities: IdentityCache
 
-    /// What one read remembers from row to row: recent strings, and the last few source and device rows
+    /// What one read remembers from row to row: recent strings, and the last few type, source and device rows
     /// (a read names a handful of them, so most rows skip the shared cache's lock and hashing).
     struct ReadState {
         var strings = RecentStrings()
+        private var types: [(id: Int64, record: String)] = []
         private var sources: [(id: Int64, record: SourceRecord)] = []
         private var devices: [(id: Int64, record: DeviceRecord)] = []
+
+        /// The type name stored under `id`, through `identities`.
+        mutating func type(_ id: Int64, _ identities: IdentityCache, _ db: Database) throws -> String {
+            if let hit = types.first(where: { $0.id == id }) { return hit.record }
+            let name = try identities.typeName(id, db)
+            Self.remember((id, name), in: &types)
+            return name
+        }
 
         /// The source stored under `id`, through `identities`.
         mutating func source(_ id: Int64, _ identities: IdentityCache, _ db: Database) throws -> SourceRecord {
@@ -60,10 +69,10 @@ struct RecordReader {
     func record(_ row: ColumnReader, _ state: inout ReadState, _ db: Database) throws
         -> (record: SampleRecord, id: Int64, fieldsPending: Bool) {
         let id = row.int64(0)
-        let kindText = row.text(2, &state.strings)
-        guard let uuid = try row.uuid(1), let kind = kindText.flatMap(RecordKind.init(rawValue:)), let type = row.text(3, &state.strings) else {
-            throw StorageError.unavailable("record \(id) has no UUID, type or known kind (\(kindText ?? "NULL"))")
+        guard let uuid = try row.uuid(1), let kind = RecordKind(code: row.int64(2)) else {
+            throw StorageError.unavailable("record \(id) has no UUID or an unknown kind (\(row.int64(2)))")
         }
+        let type = try state.type(row.int64(3), identities, db)
         let record = SampleRecord(
             uuid: uuid, kind: kind, type: type,
             startDate: Date(timeIntervalSince1970: row.double(4)), endDate: Date(timeIntervalSince1970: row.double(5)),

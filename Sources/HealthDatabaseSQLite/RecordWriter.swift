@@ -4,7 +4,7 @@ import HealthDatabase
 
 /// Saves records inside one write transaction, applying the sync-version rule.
 ///
-/// Statements are prepared once per transaction and reused for every record; source and device ids
+/// Statements are prepared once per transaction and reused for every record; type, source and device ids
 /// come from the ``IdentityCache``, so a batch of plain quantity samples costs one INSERT per record.
 struct RecordWriter {
     let identities: IdentityCache
@@ -51,15 +51,17 @@ struct RecordWriter {
                     outcome.ignored.append(record.uuid)
                     continue
                 }
-                let kind: String = row[3]
-                replacing = (row[0], row[2], kind == RecordKind.correlation.rawValue)
+                let kind: Int64 = row[3]
+                replacing = (row[0], row[2], kind == RecordKind.correlation.code)
             }
+            let typeID = try identities.typeID(record.type, db, &pending)
             let sourceID = try identities.sourceID(record.source, db, &pending)
             let deviceID = try record.device.map { try identities.deviceID($0, db, &pending) }
             let parentID = try record.parent.map { try self.id(ofParent: $0, child: record.uuid, db) } ?? replacing?.parent
             let tombstonePosition = replacing.map { _ in take(&next) }
             let id = take(&next)
-            try SampleInsert.execute(insert, db, record: record, id: id, sourceID: sourceID, deviceID: deviceID, parentID: parentID)
+            try SampleInsert.execute(insert, db, record: record, id: id, typeID: typeID, sourceID: sourceID,
+                                     deviceID: deviceID, parentID: parentID)
             for (key, value) in record.fields {
                 let columns = FieldCoding.columns(value)
                 try insertField.execute(arguments: [id, key, columns.kind, columns.text, columns.number, columns.extra])

@@ -9,7 +9,7 @@ import HealthDatabase
 /// migrated on open (see `Schema`). Every method is synchronous and thread-safe.
 public final class SQLiteHealthStorage: HealthStorage {
     let writer: any DatabaseWriter   // internal: Summaries.swift reads and installs the statistics summaries
-    private let identities = IdentityCache()
+    let identities = IdentityCache()   // internal: Summaries.swift maps type names and ids
     /// Where the store lives: a file path, or `":memory:"`.
     public let path: String
 
@@ -138,8 +138,8 @@ public final class SQLiteHealthStorage: HealthStorage {
 
     /// See ``HealthStorage/delete(matching:)``.
     public func delete(matching filter: SampleFilter) throws -> [Tombstone] {
-        let condition = FilterSQL.samples(filter)
-        return try write { db, next, _ in
+        try write { db, next, _ in
+            let condition = try FilterSQL.samples(filter, identities, db)
             try ChangeLog.prepareDoomed(db)
             try db.execute(sql: "INSERT INTO doomed (id) SELECT s.id FROM sample s WHERE \(condition.sql) ORDER BY s.id",
                            arguments: condition.arguments)
@@ -149,15 +149,18 @@ public final class SQLiteHealthStorage: HealthStorage {
 
     /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
-        let query = SampleQuery.select(filter, sort: sort, limit: limit, includePayload: includePayload)
-        return try read { db in try reader.records(db, sql: query.sql, arguments: query.arguments) }
+        try read { db in
+            let query = try SampleQuery.select(FilterSQL.samples(filter, identities, db), sort: sort, limit: limit,
+                                               includePayload: includePayload)
+            return try reader.records(db, sql: query.sql, arguments: query.arguments)
+        }
     }
 
     /// See ``HealthStorage/count(matching:)``.
     public func count(matching filter: SampleFilter) throws -> Int {
-        let condition = FilterSQL.samples(filter)
-        return try read { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sample s WHERE \(condition.sql)"),
+        try read { db in
+            let condition = try FilterSQL.samples(filter, identities, db)
+            return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sample s WHERE \(condition.sql)"),
                              arguments: condition.arguments) ?? 0
         }
     }
@@ -174,9 +177,9 @@ public final class SQLiteHealthStorage: HealthStorage {
 
     /// See ``HealthStorage/sources(matching:)``.
     public func sources(matching filter: SampleFilter) throws -> [SourceRecord] {
-        let query = SampleQuery.sources(filter)
-        return try read { db in
-            try Int64.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments)
+        try read { db in
+            let query = try SampleQuery.sources(FilterSQL.samples(filter, identities, db))
+            return try Int64.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments)
                 .map { try identities.source($0, db) }
         }
     }

@@ -16,17 +16,17 @@ enum SampleInsert {
     /// SQLite copies the bytes during the bind call.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Inserts `record` as row `id` with the given source, device and parent ids.
+    /// Inserts `record` as row `id` with the given type, source, device and parent ids.
     ///
     /// - Throws: ``StorageError/duplicateUUID(_:)`` when the UUID is taken; a `DatabaseError` for any other failure.
-    static func execute(_ statement: Statement, _ db: Database, record: SampleRecord, id: Int64, sourceID: Int64,
-                        deviceID: Int64?, parentID: Int64?) throws {
+    static func execute(_ statement: Statement, _ db: Database, record: SampleRecord, id: Int64, typeID: Int64,
+                        sourceID: Int64, deviceID: Int64?, parentID: Int64?) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         sqlite3_bind_int64(handle, 1, id)
         withUnsafeBytes(of: record.uuid.uuid) { _ = sqlite3_bind_blob(handle, 2, $0.baseAddress, 16, transient) }
-        bind(record.kind.rawValue, 3, handle)
-        bind(record.type, 4, handle)
+        sqlite3_bind_int64(handle, 3, record.kind.code)
+        sqlite3_bind_int64(handle, 4, typeID)
         sqlite3_bind_double(handle, 5, record.startDate.timeIntervalSince1970)
         sqlite3_bind_double(handle, 6, record.endDate.timeIntervalSince1970)
         bind(record.quantity, 7, handle)

@@ -5,18 +5,33 @@ import HealthDatabase
 ///
 /// The schema version is kept in `PRAGMA user_version`; a database with a version higher than
 /// ``Schema/version`` was written by a newer OpenHealthKit and is refused with
-/// ``StorageError/unsupportedSchema(found:supported:)`` rather than migrated.
+/// ``StorageError/unsupportedSchema(found:supported:)`` rather than migrated. A new file runs every migration
+/// in turn (version 1's tables, then version 2's rebuild of them, instant on empty tables), so there is one
+/// definition of each table.
 ///
-/// Tables:
+/// Tables (version 2):
+/// - `object_type (id, name)`: the type identifiers (`HKQuantityTypeIdentifierHeartRate`, ...), one row each,
+///   never changed or deleted. `sample.type` and `tombstone.type` refer to it by id; the storage contract still
+///   speaks names, which `IdentityCache` maps both ways.
 /// - `sample`: one row per stored record. `id` is the record's change position (positions come from one
-///   counter shared with `tombstone`, so a row's id is the position of the save that created it).
+///   counter shared with `tombstone`, so a row's id is the position of the save that created it). `kind` is
+///   the ``RecordKind`` as a fixed integer code: quantity 1, category 2, correlation 3, workout 4, document 5,
+///   clinical 6, verifiableRecord 7, other 8 (see `RecordKind.code`).
+///   Indexes: `uuid` (unique); `(type)`, the `(type, id)` order the anchored query reads; `(type, start)` for
+///   date windows and the latest-first read; `(type, end)` for windows bounded by end dates; `source_id` for
+///   source filters; partial indexes on `sync_identifier` and `parent_id`.
 /// - `source`, `device`, `device_property`: distinct source revisions and devices, deduplicated by `key`.
 /// - `field`: metadata and attributes (`text` for text values, `num` for everything comparable as a number).
 /// - `tombstone`: deleted records, forever, at the position of their deletion.
 /// - `grant`, `setting`: authorization decisions and the settings table.
+/// - `stat_slot`, `stat_raw`, `stat_deleted`: the statistics summaries, created on first use (see `Summaries`).
+///
+/// Version 1 stored `type` and `kind` as text (33-byte identifiers repeated in three indexes); the v2
+/// migration rebuilds `sample` and `tombstone` with the same ids (change positions) and drops the statistics
+/// summaries, which the next statistics query rebuilds.
 enum Schema {
     /// The newest schema version this code knows.
-    static let version = 1
+    static let version = 2
 
     /// The migrator that brings a database to ``version``.
     static var migrator: DatabaseMigrator {
@@ -25,10 +40,17 @@ enum Schema {
             try db.execute(sql: version1)
             try db.execute(sql: "PRAGMA user_version = 1")
         }
+        // Foreign keys are off while the tables are rebuilt (dropping `sample` must not cascade to `field`)
+        // and checked before the migration's transaction commits.
+        migrator.registerMigration("v2", foreignKeyChecks: .deferred) { db in
+            try migrateToVersion2(db)
+            try db.execute(sql: "PRAGMA user_version = 2")
+        }
         return migrator
     }
 
-    /// Refuses a database written by a newer version, then applies the missing migrations.
+    /// Refuses a database written by a newer version, then applies the missing migrations, each in one
+    /// transaction (a failing migration leaves the file as it was).
     static func prepare(_ writer: any DatabaseWriter) throws {
         let found = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         guard found <= version else {
@@ -37,91 +59,92 @@ enum Schema {
         try migrator.migrate(writer)
     }
 
-    private static let version1 = """
-        CREATE TABLE source (
-            id INTEGER PRIMARY KEY,
-            key TEXT NOT NULL UNIQUE,
-            bundle_id TEXT NOT NULL,
-            name TEXT NOT NULL,
-            version TEXT,
-            product_type TEXT,
-            os_version TEXT
-        );
-        CREATE INDEX source_bundle ON source(bundle_id);
+    /// Version 1 to 2: type names move to `object_type`, kinds become codes; `sample` and `tombstone` are
+    /// rebuilt row for row with the same ids, then their indexes.
+    private static func migrateToVersion2(_ db: Database) throws {
+        let known = RecordKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        if let row = try Row.fetchOne(db, sql: "SELECT id, kind FROM sample WHERE kind NOT IN (\(known)) LIMIT 1") {
+            throw StorageError.unavailable(
+                "cannot migrate the health database to schema version 2: record \(row[0] as Int64) has the unknown kind '\(row[1] as String)'")
+        }
+        let kindCode = "CASE s.kind " + RecordKind.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.code) " }.joined() + "END"
+        try Summaries.uninstall(db)
+        try db.execute(sql: """
+            CREATE TABLE object_type (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+            INSERT INTO object_type (name) SELECT type FROM sample UNION SELECT type FROM tombstone;
 
-        CREATE TABLE device (
-            id INTEGER PRIMARY KEY,
-            key TEXT NOT NULL UNIQUE
-        );
-        CREATE TABLE device_property (
-            device_id INTEGER NOT NULL REFERENCES device(id),
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            PRIMARY KEY (device_id, key)
-        ) WITHOUT ROWID;
-        CREATE INDEX device_property_value ON device_property(key, value);
+            CREATE TABLE sample_v2 (
+                id INTEGER PRIMARY KEY,
+                uuid BLOB NOT NULL UNIQUE,
+                kind INTEGER NOT NULL,
+                type INTEGER NOT NULL REFERENCES object_type(id),
+                start REAL NOT NULL,
+                end REAL NOT NULL,
+                quantity REAL,
+                unit TEXT,
+                original_quantity REAL,
+                count INTEGER NOT NULL,
+                category_value INTEGER,
+                source_id INTEGER NOT NULL REFERENCES source(id),
+                device_id INTEGER REFERENCES device(id),
+                sync_identifier TEXT,
+                sync_version INTEGER,
+                parent_id INTEGER REFERENCES sample(id) ON DELETE CASCADE,
+                payload BLOB,
+                has_fields INTEGER NOT NULL
+            );
+            INSERT INTO sample_v2
+                SELECT s.id, s.uuid, \(kindCode), t.id, s.start, s.end, s.quantity, s.unit, s.original_quantity, s.count,
+                    s.category_value, s.source_id, s.device_id, s.sync_identifier, s.sync_version, s.parent_id, s.payload,
+                    s.has_fields
+                FROM sample s JOIN object_type t ON t.name = s.type ORDER BY s.id;
+            DROP TABLE sample;
+            ALTER TABLE sample_v2 RENAME TO sample;
+            CREATE INDEX sample_type ON sample(type);
+            CREATE INDEX sample_type_start ON sample(type, start);
+            CREATE INDEX sample_type_end ON sample(type, end);
+            CREATE INDEX sample_source ON sample(source_id);
+            CREATE INDEX sample_sync ON sample(sync_identifier) WHERE sync_identifier IS NOT NULL;
+            CREATE INDEX sample_parent ON sample(parent_id) WHERE parent_id IS NOT NULL;
 
-        CREATE TABLE sample (
-            id INTEGER PRIMARY KEY,
-            uuid BLOB NOT NULL UNIQUE,
-            kind TEXT NOT NULL,
-            type TEXT NOT NULL,
-            start REAL NOT NULL,
-            end REAL NOT NULL,
-            quantity REAL,
-            unit TEXT,
-            original_quantity REAL,
-            count INTEGER NOT NULL,
-            category_value INTEGER,
-            source_id INTEGER NOT NULL REFERENCES source(id),
-            device_id INTEGER REFERENCES device(id),
-            sync_identifier TEXT,
-            sync_version INTEGER,
-            parent_id INTEGER REFERENCES sample(id) ON DELETE CASCADE,
-            payload BLOB,
-            has_fields INTEGER NOT NULL
-        );
-        CREATE INDEX sample_type ON sample(type);
-        CREATE INDEX sample_type_start ON sample(type, start);
-        CREATE INDEX sample_type_end ON sample(type, end);
-        CREATE INDEX sample_source ON sample(source_id);
-        CREATE INDEX sample_sync ON sample(sync_identifier) WHERE sync_identifier IS NOT NULL;
-        CREATE INDEX sample_parent ON sample(parent_id) WHERE parent_id IS NOT NULL;
+            CREATE TABLE tombstone_v2 (
+                seq INTEGER PRIMARY KEY,
+                uuid BLOB NOT NULL,
+                type INTEGER NOT NULL REFERENCES object_type(id),
+                source_id INTEGER NOT NULL REFERENCES source(id),
+                sync_identifier TEXT,
+                sync_version INTEGER
+            );
+            INSERT INTO tombstone_v2
+                SELECT d.seq, d.uuid, t.id, d.source_id, d.sync_identifier, d.sync_version
+                FROM tombstone d JOIN object_type t ON t.name = d.type ORDER BY d.seq;
+            DROP TABLE tombstone;
+            ALTER TABLE tombstone_v2 RENAME TO tombstone;
+            CREATE INDEX tombstone_type ON tombstone(type);
+            """)
+    }
+}
 
-        CREATE TABLE field (
-            sample_id INTEGER NOT NULL REFERENCES sample(id) ON DELETE CASCADE,
-            key TEXT NOT NULL,
-            kind INTEGER NOT NULL,
-            text TEXT,
-            num REAL,
-            extra TEXT,
-            PRIMARY KEY (sample_id, key)
-        ) WITHOUT ROWID;
-        CREATE INDEX field_num ON field(key, num) WHERE num IS NOT NULL;
-        CREATE INDEX field_text ON field(key, text) WHERE text IS NOT NULL;
+extension RecordKind {
+    /// The kind's code in `sample.kind`. Fixed forever: stored files depend on it.
+    var code: Int64 {
+        switch self {
+        case .quantity: 1
+        case .category: 2
+        case .correlation: 3
+        case .workout: 4
+        case .document: 5
+        case .clinical: 6
+        case .verifiableRecord: 7
+        case .other: 8
+        }
+    }
 
-        CREATE TABLE tombstone (
-            seq INTEGER PRIMARY KEY,
-            uuid BLOB NOT NULL,
-            type TEXT NOT NULL,
-            source_id INTEGER NOT NULL REFERENCES source(id),
-            sync_identifier TEXT,
-            sync_version INTEGER
-        );
-        CREATE INDEX tombstone_type ON tombstone(type);
+    /// The kind stored as `code`, nil for a code no kind has.
+    init?(code: Int64) {
+        guard let kind = Self.byCode[code] else { return nil }
+        self = kind
+    }
 
-        CREATE TABLE "grant" (
-            app TEXT NOT NULL,
-            type TEXT NOT NULL,
-            access TEXT NOT NULL,
-            allowed INTEGER NOT NULL,
-            decided_at REAL NOT NULL,
-            PRIMARY KEY (app, type, access)
-        ) WITHOUT ROWID;
-
-        CREATE TABLE setting (
-            key TEXT PRIMARY KEY NOT NULL,
-            value TEXT NOT NULL
-        ) WITHOUT ROWID;
-        """
+    private static let byCode = Dictionary(uniqueKeysWithValues: allCases.map { ($0.code, $0) })
 }

@@ -4,7 +4,7 @@ import HealthDatabase
 
 /// The statistics summaries (``SummaryStorage``) on SQLite, kept by triggers in the transaction of every write.
 ///
-/// - `stat_slot (type, slot, source_id, total, n)`: per type, 15-minute UTC slot and source revision, the sum and
+/// - `stat_slot (type, slot, source_id, total, n)`: per type (an `object_type` id), 15-minute UTC slot and source revision, the sum and
 ///   count of the quantity samples wholly inside the slot.
 /// - `stat_raw (sample_id, type, start, end)`: quantity samples that cross a slot edge or carry
 ///   `HKWasUserEntered = 1`; statistics read those samples themselves.
@@ -17,11 +17,14 @@ import HealthDatabase
 ///
 /// The tables and triggers are installed on first use (``SummaryStorage/prepareSummaries()``), in one transaction
 /// that also summarises the samples already stored, so stores that never compute statistics pay nothing on writes;
-/// once installed, every writer (any process) keeps them.
+/// once installed, every writer (any process) keeps them. ``uninstall(_:)`` drops them (the v2 migration does, since
+/// version 1 keyed them by type name); the next statistics query installs them again.
 enum Summaries {
     /// The slot length in seconds.
     static let slotSeconds = 900.0
 
+    /// `sample.kind` of quantity samples, the only ones summarised.
+    private static let quantityKind = RecordKind.quantity.code
 
     /// `floor(x / 900)` in SQL without the math extension (CAST truncates toward zero).
     private static func slot(_ x: String) -> String {
@@ -38,24 +41,24 @@ enum Summaries {
         guard try !db.tableExists("stat_slot") else { return }
         try db.execute(sql: """
             CREATE TABLE stat_slot (
-                type TEXT NOT NULL, slot INTEGER NOT NULL, source_id INTEGER NOT NULL,
+                type INTEGER NOT NULL, slot INTEGER NOT NULL, source_id INTEGER NOT NULL,
                 total REAL NOT NULL, n INTEGER NOT NULL,
                 PRIMARY KEY (type, slot, source_id)
             ) WITHOUT ROWID;
-            CREATE TABLE stat_raw (sample_id INTEGER PRIMARY KEY, type TEXT NOT NULL, start REAL NOT NULL, end REAL NOT NULL);
+            CREATE TABLE stat_raw (sample_id INTEGER PRIMARY KEY, type INTEGER NOT NULL, start REAL NOT NULL, end REAL NOT NULL);
             CREATE INDEX stat_raw_type ON stat_raw(type);
-            CREATE TABLE stat_deleted (seq INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL,
+            CREATE TABLE stat_deleted (seq INTEGER PRIMARY KEY AUTOINCREMENT, type INTEGER NOT NULL,
                                        first_slot INTEGER NOT NULL, last_slot INTEGER NOT NULL);
 
             INSERT INTO stat_raw (sample_id, type, start, end)
-                SELECT s.id, s.type, s.start, s.end FROM sample s WHERE s.kind = 'quantity' AND (NOT (\(inside("s")))
+                SELECT s.id, s.type, s.start, s.end FROM sample s WHERE s.kind = \(quantityKind) AND (NOT (\(inside("s")))
                     OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1));
             INSERT INTO stat_slot (type, slot, source_id, total, n)
                 SELECT s.type, \(slot("s.start")), s.source_id, sum(COALESCE(s.quantity, 0)), count(*) FROM sample s
-                WHERE s.kind = 'quantity' AND s.id NOT IN (SELECT sample_id FROM stat_raw)
+                WHERE s.kind = \(quantityKind) AND s.id NOT IN (SELECT sample_id FROM stat_raw)
                 GROUP BY 1, 2, 3;
 
-            CREATE TRIGGER stat_sample_insert AFTER INSERT ON sample WHEN NEW.kind = 'quantity' BEGIN
+            CREATE TRIGGER stat_sample_insert AFTER INSERT ON sample WHEN NEW.kind = \(quantityKind) BEGIN
                 INSERT INTO stat_slot (type, slot, source_id, total, n)
                     SELECT NEW.type, \(slot("NEW.start")), NEW.source_id, COALESCE(NEW.quantity, 0), 1 WHERE \(inside("NEW"))
                     ON CONFLICT (type, slot, source_id) DO UPDATE SET total = total + excluded.total, n = n + 1;
@@ -67,15 +70,15 @@ enum Summaries {
             WHEN NEW.key = 'HKWasUserEntered' AND NEW.num = 1 BEGIN
                 UPDATE stat_slot SET total = total - (SELECT COALESCE(quantity, 0) FROM sample WHERE id = NEW.sample_id), n = n - 1
                     WHERE (type, slot, source_id) = (SELECT type, \(slot("start")), source_id FROM sample
-                                                     WHERE id = NEW.sample_id AND kind = 'quantity')
+                                                     WHERE id = NEW.sample_id AND kind = \(quantityKind))
                     AND NOT EXISTS (SELECT 1 FROM stat_raw WHERE sample_id = NEW.sample_id);
                 DELETE FROM stat_slot WHERE n <= 0
                     AND (type, slot, source_id) = (SELECT type, \(slot("start")), source_id FROM sample WHERE id = NEW.sample_id);
                 INSERT OR IGNORE INTO stat_raw (sample_id, type, start, end)
-                    SELECT id, type, start, end FROM sample WHERE id = NEW.sample_id AND kind = 'quantity';
+                    SELECT id, type, start, end FROM sample WHERE id = NEW.sample_id AND kind = \(quantityKind);
             END;
 
-            CREATE TRIGGER stat_sample_delete AFTER DELETE ON sample WHEN OLD.kind = 'quantity' BEGIN
+            CREATE TRIGGER stat_sample_delete AFTER DELETE ON sample WHEN OLD.kind = \(quantityKind) BEGIN
                 UPDATE stat_slot SET total = total - COALESCE(OLD.quantity, 0), n = n - 1
                     WHERE type = OLD.type AND slot = \(slot("OLD.start")) AND source_id = OLD.source_id
                     AND NOT EXISTS (SELECT 1 FROM stat_raw WHERE sample_id = OLD.id);
@@ -83,6 +86,18 @@ enum Summaries {
                 DELETE FROM stat_raw WHERE sample_id = OLD.id;
                 INSERT INTO stat_deleted (type, first_slot, last_slot) VALUES (OLD.type, \(slot("OLD.start")), \(slot("OLD.end")));
             END;
+            """)
+    }
+
+    /// Drops the tables and triggers, if installed.
+    static func uninstall(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER IF EXISTS stat_sample_insert;
+            DROP TRIGGER IF EXISTS stat_user_entered;
+            DROP TRIGGER IF EXISTS stat_sample_delete;
+            DROP TABLE IF EXISTS stat_slot;
+            DROP TABLE IF EXISTS stat_raw;
+            DROP TABLE IF EXISTS stat_deleted;
             """)
     }
 }
@@ -102,6 +117,7 @@ extension SQLiteHealthStorage: SummaryStorage {
     /// See ``SummaryStorage/slotSums(type:slots:)``.
     public func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum] {
         try summaryAccess { try writer.read { db in
+            guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
             let bundles = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, bundle_id FROM source").map {
                 ($0[0] as Int64, $0[1] as String)
             })
@@ -110,7 +126,7 @@ extension SQLiteHealthStorage: SummaryStorage {
                 SELECT slot, source_id, total, n FROM stat_slot WHERE type = ? AND slot BETWEEN ? AND ? ORDER BY slot
                 """)
             var sums: [SlotSum] = []
-            let rows = try Row.fetchCursor(statement, arguments: [type, range.lowerBound, range.upperBound])
+            let rows = try Row.fetchCursor(statement, arguments: [typeID, range.lowerBound, range.upperBound])
             while let row = try rows.next() {
                 sums.append(SlotSum(slot: row[0], source: bundles[row[1]] ?? "", total: row[2], count: row[3]))
             }
@@ -121,11 +137,12 @@ extension SQLiteHealthStorage: SummaryStorage {
     /// See ``SummaryStorage/rawSamples(type:)``.
     public func rawSamples(type: String) throws -> [RawSample] {
         try summaryAccess { try writer.read { db in
+            guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
             let sql = """
                 SELECT r.start, r.end, o.bundle_id, s.uuid FROM stat_raw r JOIN sample s ON s.id = r.sample_id
                 JOIN source o ON o.id = s.source_id WHERE r.type = ?
                 """
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [type]).map {
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [typeID]).map {
                 let start = Date(timeIntervalSince1970: $0[0])
                 return RawSample(interval: DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: $0[1]))),
                                  source: $0[2], uuid: $0[3])
@@ -138,7 +155,7 @@ extension SQLiteHealthStorage: SummaryStorage {
         try summaryAccess { try writer.read { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, type, first_slot, last_slot FROM stat_deleted WHERE seq > ? ORDER BY seq"),
                                         arguments: [after])
-            let slots = rows.map { (type: $0[1] as String, first: $0[2] as Int64, last: $0[3] as Int64) }
+            let slots = try rows.map { (type: try identities.typeName($0[1], db), first: $0[2] as Int64, last: $0[3] as Int64) }
             return (slots, rows.last?[0] ?? after)
         } }
     }
