@@ -48,6 +48,42 @@ import Testing
         store.stop(query)
     }
 
+    @Test func everyUpdateEqualsAFreshComputation() async throws {
+        let store = try await Q.store()
+        try await store.save([C.steps(100, C.date(2024, 3, 3, 8), minutes: 10), C.steps(40, C.date(2024, 3, 5, 23, 50), minutes: 20)])
+        let days = (1...12).map { C.date(2024, 3, $0, 12) }
+        let sums = EventRecorder<[Double?]>()
+        let perSource = EventRecorder<[Double?]>()
+        let query = C.query(options: [.cumulativeSum, .separateBySource])
+        query.initialResultsHandler = { _, _, _ in }
+        query.statisticsUpdateHandler = { _, _, collection, _ in
+            guard let collection else { return }
+            sums.record(days.map { C.sum(collection, $0) })
+            perSource.record(days.map { collection.statistics(for: $0)?.sumQuantity(for: store.app)?.doubleValue(for: .count()) })
+        }
+        store.execute(query)
+        await pause(0.1)
+        // Inside a day with data; across midnight into a new day; past the end of the data; a user-entered sample
+        // (it outranks the app); a watch sample overlapping the phone's.
+        let saves: [[HKQuantitySample]] = [
+            [C.steps(10, C.date(2024, 3, 3, 9), minutes: 5)],
+            [C.steps(60, C.date(2024, 3, 6, 23, 30), minutes: 60)],
+            [C.steps(7, C.date(2024, 3, 10, 10), minutes: 5), C.steps(3, C.date(2024, 3, 11, 10), minutes: 5)],
+            [C.steps(20, C.date(2024, 3, 3, 8, 5), minutes: 10, metadata: [HKMetadataKeyWasUserEntered: true])],
+            [C.steps(90, C.date(2024, 3, 3, 8), minutes: 10, device: C.device("Watch", hardware: "Watch7,1"))],
+        ]
+        for (step, batch) in saves.enumerated() {
+            try await store.save(batch)
+            let delivered = await sums.wait(for: step + 1)
+            let fresh = try await C.run(store, C.query(options: [.cumulativeSum, .separateBySource]))
+            #expect(delivered.count == step + 1)
+            #expect(delivered.last == days.map { C.sum(fresh, $0) }, "after save \(step + 1)")
+            #expect(perSource.events.last == days.map { fresh.statistics(for: $0)?.sumQuantity(for: store.app)?.doubleValue(for: .count()) },
+                    "per source after save \(step + 1)")
+        }
+        store.stop(query)
+    }
+
     @Test func updatesAfterAnotherProcessSaves() async throws {
         let (first, second) = try await Q.twoStores()
         let (query, updates) = try await Self.follow(first)

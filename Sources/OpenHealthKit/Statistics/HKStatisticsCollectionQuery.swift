@@ -94,15 +94,16 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     package override func start(_ run: QueryRun) {
         let updates = statisticsUpdateHandler != nil
         let position = RunState<Int64>((try? run.context.storage.latestChangePosition()) ?? 0)
-        let first = Result { try collection(run.context) }
+        let first = Result { try self.snapshot(self.reader(run.context)) }
         if !updates { execution.finish() }
         switch first {
-        case .success(let collection): initialResultsHandler?(self, collection, nil)
+        case .success(let snapshot): initialResultsHandler?(self, snapshot.collection(of: quantityType, options: options), nil)
         case .failure(let error): initialResultsHandler?(self, nil, HKError.from(error))
         }
         guard updates else { return }
+        let snapshot = RunState<CollectionSnapshot?>(try? first.get())
         ChangeFollower(run: run, after: position.value) { [self] _, _, _ in
-            deliverUpdate(after: position, run: run)
+            deliverUpdate(after: position, snapshot: snapshot, run: run)
         }.start()
     }
 
@@ -110,15 +111,17 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         initialResultsHandler?(self, nil, error)
     }
 
-    /// Recomputes the collection when a change after `position` concerns the query, and reports it.
-    private func deliverUpdate(after position: RunState<Int64>, run: QueryRun) {
+    /// Brings the collection up to date when a change after `position` concerns the query, and reports it.
+    private func deliverUpdate(after position: RunState<Int64>, snapshot: RunState<CollectionSnapshot?>, run: QueryRun) {
         do {
-            let reader = try StatisticsReader(context: run.context, type: quantityType, predicate: predicate, options: options)
+            let reader = try self.reader(run.context)
             let latest = try run.context.storage.latestChangePosition()
             let batch = try run.context.storage.changes(after: position.value, matching: reader.filter, limit: 1_000)
             position.value = max(latest, batch.anchor)
             guard !batch.changes.isEmpty, !run.isCancelled else { return }
-            let collection = try collection(run.context)
+            let next = try snapshot.value.map { try updated($0, reader) } ?? self.snapshot(reader)
+            snapshot.value = next
+            let collection = next.collection(of: quantityType, options: options)
             let newest = batch.changes.compactMap { change -> Date? in
                 if case .saved(let record) = change { return record.startDate }
                 return nil
@@ -127,34 +130,5 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         } catch {
             if !run.isCancelled { statisticsUpdateHandler?(self, nil, nil, HKError.from(error)) }
         }
-    }
-
-    /// The figures of `intervals`: from the store's summaries when they give the same answer, else from the samples.
-    private static func results(_ intervals: [DateInterval], reader: StatisticsReader) throws
-        -> (results: [StatisticsBucketResult], sources: [String: HKSource]) {
-        if let summaries = StatisticsSummaries.storage(for: reader, intervals: intervals) {
-            return try StatisticsSummaries.compute(intervals, reader: reader, storage: summaries)
-        }
-        let (priority, sources) = try reader.priority()
-        return (try reader.compute(intervals, priority: priority), sources)
-    }
-
-    /// Computes the collection over the intervals that hold the matching samples.
-    package func collection(_ context: QueryContext) throws -> HKStatisticsCollection {
-        let calendar = self.calendar
-        guard let buckets = StatisticsBuckets(anchor: anchorDate, components: intervalComponents, calendar: calendar,
-                                              timeZone: calendar.timeZone) else {
-            throw HKError(.errorInvalidArgument, "intervalComponents must describe a positive length of time")
-        }
-        let reader = try StatisticsReader(context: context, type: quantityType, predicate: predicate, options: options)
-        guard let range = try reader.dataRange() else {
-            return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets, firstIndex: 0, computed: [])
-        }
-        let end = Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp)
-        let intervals = buckets.intervals(from: range.start, to: end)
-        let (results, sources) = try Self.results(intervals, reader: reader)
-        let computed = results.map { $0.hasData ? $0.statistics(of: quantityType, sources: sources, options: options) : nil }
-        return HKStatisticsCollection(type: quantityType, options: options, buckets: buckets,
-                                      firstIndex: buckets.index(containing: range.start), computed: computed)
     }
 }

@@ -38,20 +38,26 @@ package final class SlotCache: @unchecked Sendable {
     private(set) var total: [Double] = []
     /// Per slot: the sources with sums there, as bits of their indices (bit 63 also stands for every index above).
     private var owners: [UInt64] = []
-    /// The figures of computed runs of mixed slots, by first slot: the run's end, merged sum, each source's own sum.
-    private var runs: [Int64: (end: Int64, merged: Double, bySource: [Int32: Double], sources: [String])] = [:]
-    /// The most slots a computed run spans (bounds the search when forgetting runs).
-    private var longestRun: Int64 = 1
-    /// A run of consecutive mixed slots, `[start, end)`.
+    /// The figures of computed runs of mixed slots.
+    private var runs = RunStore()
+    /// A run of consecutive mixed slots, `[start, end)`, whose first slot is at position `index` of ``keys``.
     struct Run: Hashable {
         var start: Int64
         var end: Int64
+        var index: Int
     }
     private var rawSlots: Set<Int64> = []
     private var rawSources: Set<String> = []
     private var raw: [RawSample] = []
     /// Slot edges (a slot's start) that some raw sample crosses.
     private(set) var crossedEdges: Set<Int64> = []
+    /// Counts the refreshes that changed slots, and reloads.
+    private(set) var generation = 0
+    /// The slots each generation changed, oldest first; generations up to `describedFrom` are not described.
+    private var changeLog: [(generation: Int, slots: ClosedRange<Int64>)] = []
+    private var describedFrom = 0
+    /// Change-log entries kept before the older half is forgotten.
+    static let changeLogLimit = 8_192
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
@@ -77,6 +83,13 @@ package final class SlotCache: @unchecked Sendable {
         try loadRaw(storage)
         ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
         ranges += oldEdges.symmetricDifference(crossedEdges).map { ($0 - 1)...$0 }
+        generation += 1
+        changeLog += ranges.map { (generation, $0) }
+        if changeLog.count > Self.changeLogLimit {
+            let forgotten = changeLog.count / 2
+            describedFrom = changeLog[forgotten - 1].generation
+            changeLog.removeFirst(forgotten)
+        }
         for range in ranges { replace(range, with: try storage.slotSums(type: type, slots: range)) }
     }
 
@@ -87,11 +100,14 @@ package final class SlotCache: @unchecked Sendable {
         single = []
         total = []
         owners = []
-        runs = [:]
+        runs.reset()
         replace(Int64.min...Int64.max, with: try storage.slotSums(type: type, slots: nil))
         position = latest
         loaded = true
         priorityValue = nil
+        generation += 1
+        describedFrom = generation
+        changeLog = []
     }
 
     private func loadRaw(_ storage: any SummaryStorage) throws {
@@ -129,25 +145,12 @@ package final class SlotCache: @unchecked Sendable {
         }
         let lower = firstIndex { $0 >= range.lowerBound }
         let upper = max(lower, firstIndex { $0 > range.upperBound })
-        forgetRuns(touching: range)
+        runs.forget(touching: range, keys: keys, index: index(of:))
+        runs.splice(lower..<upper, count: newKeys.count)
         keys.replaceSubrange(lower..<upper, with: newKeys)
         single.replaceSubrange(lower..<upper, with: newSingle)
         total.replaceSubrange(lower..<upper, with: newTotal)
         self.owners.replaceSubrange(lower..<upper, with: newOwners)
-    }
-
-    /// Forgets the computed runs that overlap `range`.
-    private func forgetRuns(touching range: ClosedRange<Int64>) {
-        let span = range.upperBound.subtractingReportingOverflow(range.lowerBound)
-        if span.overflow || span.partialValue >= Int64(runs.count) {
-            runs = runs.filter { $0.value.end <= range.lowerBound || $0.key > range.upperBound }
-            return
-        }
-        var key = range.lowerBound - longestRun + 1
-        while key <= range.upperBound {
-            if let run = runs[key], run.end > range.lowerBound { runs[key] = nil }
-            key += 1
-        }
     }
 
     private func sourceID(_ name: String) -> Int32 {
@@ -195,16 +198,21 @@ package final class SlotCache: @unchecked Sendable {
         return low
     }
 
-    /// The figures of `run`, if known and computed under an order that ranks the run's sources as `ranks` does.
-    func figures(of run: Run, ranks: [String: Int]) -> (merged: Double, bySource: [Int32: Double])? {
-        guard let known = runs[run.start], known.end == run.end else { return nil }
-        let current = known.sources.map { ranks[$0] ?? Int.max }
-        guard zip(current, current.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
-        return (known.merged, known.bySource)
+    /// The slots changed after `generation`, or nil when the cache no longer knows (it reloaded, or forgot).
+    func changedSlots(after generation: Int) -> [ClosedRange<Int64>]? {
+        guard generation >= describedFrom else { return nil }
+        return changeLog.filter { $0.generation > generation }.map(\.slots)
     }
 
-    /// Computes the figures of `batch`, contiguous runs in order, under `order` from their samples (one read).
-    func compute(_ batch: [Run], order: [String], storage: any HealthStorage, filter: SampleFilter) throws {
+    /// Makes `order` the merge order of later lookups and computations (see ``RunStore/adopt(_:)``).
+    func adopt(_ order: [String]) { runs.adopt(order) }
+
+    /// The figures of `run`, if computed under an order that ranks the run's sources as the adopted one does.
+    func figures(of run: Run) -> RunStore.Figures? { runs.figures(at: run.index, end: run.end) }
+
+    /// Computes the figures of `batch`, contiguous runs in order, under the adopted order from their samples (one read).
+    func compute(_ batch: [Run], storage: any HealthStorage, filter: SampleFilter) throws {
+        let order = runs.order
         guard let first = batch.first, let last = batch.last else { return }
         let start = date(first.start), end = date(last.end)
         // Samples starting in the batch, and the raw ones reaching into it from before (no other sample can).
@@ -217,13 +225,13 @@ package final class SlotCache: @unchecked Sendable {
                                                style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for (run, result) in zip(batch, results) {
-            var own: [Int32: Double] = [:]
-            for (source, values) in result.bySource { own[sourceID(source)] = values.sum ?? 0 }
+            let own = result.bySource.map { (source: sourceID($0.key), sum: $0.value.sum ?? 0) }
             let sources = result.bySource.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
-            runs[run.start] = (run.end, result.merged.sum ?? 0, own, sources)
-            longestRun = max(longestRun, run.end - run.start)
+            runs.store(RunStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own, sources: sources),
+                       at: run.index, start: run.start)
         }
     }
 
-    private func date(_ slot: Int64) -> Date { Date(timeIntervalSince1970: Double(slot) * slotSeconds) }
+    /// The start of `slot`.
+    func date(_ slot: Int64) -> Date { Date(timeIntervalSince1970: Double(slot) * slotSeconds) }
 }

@@ -14,6 +14,13 @@ package enum StatisticsSummaries {
         var caches: [String: SlotCache]
     }
 
+    /// Where a computation from the summaries stood: which cache, after which of its changes, under which merge order.
+    package struct Stamp: Sendable {
+        let cache: ObjectIdentifier
+        let generation: Int
+        let order: [String]
+    }
+
     nonisolated(unsafe) private static var registry: [ObjectIdentifier: Entry] = [:]
     private static let registryLock = NSLock()
 
@@ -28,18 +35,35 @@ package enum StatisticsSummaries {
         return storage
     }
 
-    /// The figures of each of the consecutive, slot-aligned `intervals`, and the sources by bundle identifier.
-    package static func compute(_ intervals: [DateInterval], reader: StatisticsReader,
-                                storage: any SummaryStorage) throws -> (results: [StatisticsBucketResult], sources: [String: HKSource]) {
+    /// The spans of time whose summaries changed since `stamp`, and the stamp of now; nil when that is not known
+    /// (the cache reloaded, or forgot that far back) or the merge order changed — then everything must be recomputed.
+    package static func changedSlots(since stamp: Stamp, reader: StatisticsReader,
+                                     storage: any SummaryStorage) throws -> (spans: [DateInterval], stamp: Stamp)? {
+        let cache = try self.cache(storage, type: reader.type.identifier)
+        guard ObjectIdentifier(cache) == stamp.cache else { return nil }
+        return try cache.lock.withLock {
+            try cache.refresh(storage)
+            let order = try cache.priority(storage, filter: reader.filter).order
+            guard order == stamp.order, let slots = cache.changedSlots(after: stamp.generation) else { return nil }
+            let spans = slots.map { DateInterval(start: cache.date($0.lowerBound), end: cache.date($0.upperBound + 1)) }
+            return (spans, Stamp(cache: stamp.cache, generation: cache.generation, order: order))
+        }
+    }
+
+    /// The figures of each of the consecutive, slot-aligned `intervals`, the sources by bundle identifier, and where
+    /// the summaries stood.
+    package static func compute(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SummaryStorage) throws
+        -> (results: [StatisticsBucketResult], sources: [String: HKSource], stamp: Stamp) {
         let cache = try self.cache(storage, type: reader.type.identifier)
         return try cache.lock.withLock {
             try cache.refresh(storage)
             let (order, records) = try cache.priority(storage, filter: reader.filter)
-            guard let first = intervals.first, let last = intervals.last else { return ([], [:]) }
+            let stamp = Stamp(cache: ObjectIdentifier(cache), generation: cache.generation, order: order)
+            guard let first = intervals.first, let last = intervals.last else { return ([], [:], stamp) }
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
+            cache.adopt(order)
             let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
-            let ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            try computeMissing(runs.joined(), cache: cache, order: order, ranks: ranks, storage: storage, filter: reader.filter)
+            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: reader.filter)
             let separate = reader.options.contains(.separateBySource)
             var perSource: [Double] = [], present: [Bool] = []
             func add(_ value: Double, to source: Int32) {
@@ -66,7 +90,7 @@ package enum StatisticsSummaries {
                     index += 1
                 }
                 for run in runs[bucket] {
-                    guard let figures = cache.figures(of: run, ranks: ranks) else { continue }
+                    guard let figures = cache.figures(of: run) else { continue }
                     merged = (merged ?? 0) + figures.merged
                     if separate { for (source, value) in figures.bySource { add(value, to: source) } }
                 }
@@ -82,7 +106,7 @@ package enum StatisticsSummaries {
                 results.append(StatisticsBucketResult(interval: interval, merged: merged.map { StatisticsValues(sum: $0, duration: 0) } ?? StatisticsValues(),
                                                       bySource: bySource))
             }
-            return (results, records.mapValues { SourceMapping.revision(from: $0).source })
+            return (results, records.mapValues { SourceMapping.revision(from: $0).source }, stamp)
         }
     }
 
@@ -100,7 +124,7 @@ package enum StatisticsSummaries {
                         current?.end = key + 1
                     } else {
                         if let open = current { runs[bucket].append(open) }
-                        current = SlotCache.Run(start: key, end: key + 1)
+                        current = SlotCache.Run(start: key, end: key + 1, index: index)
                     }
                 }
                 index += 1
@@ -111,17 +135,17 @@ package enum StatisticsSummaries {
     }
 
     /// Computes the runs not yet known, reading contiguous stretches of them (up to a week) at once.
-    private static func computeMissing(_ runs: some Sequence<SlotCache.Run>, cache: SlotCache, order: [String], ranks: [String: Int],
+    private static func computeMissing(_ runs: some Sequence<SlotCache.Run>, cache: SlotCache,
                                        storage: any HealthStorage, filter: SampleFilter) throws {
         var batch: [SlotCache.Run] = []
-        for run in runs where cache.figures(of: run, ranks: ranks) == nil {
+        for run in runs where cache.figures(of: run) == nil {
             if let last = batch.last, last.end != run.start || run.end - batch[0].start > 96 * 7 {
-                try cache.compute(batch, order: order, storage: storage, filter: filter)
+                try cache.compute(batch, storage: storage, filter: filter)
                 batch = []
             }
             batch.append(run)
         }
-        try cache.compute(batch, order: order, storage: storage, filter: filter)
+        try cache.compute(batch, storage: storage, filter: filter)
     }
 
     /// The cache of `type` in `storage`, created on first use (which also installs the summaries).

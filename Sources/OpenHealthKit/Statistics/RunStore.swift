@@ -1,0 +1,101 @@
+import Foundation
+
+/// The computed figures of the runs of mixed slots of a ``SlotCache``, found by the position of each run's first slot.
+///
+/// Figures live in an append-only pool; a flat array aligned with the cache's slots points each slot at the run
+/// starting there (or at none). A warm ten-year daily query looks up about a hundred thousand runs, so a lookup is
+/// two array reads — no hashing — and the check that a run was computed under the current merge order is done once
+/// per order change (``adopt(_:)``), not once per lookup.
+struct RunStore {
+    /// One run's figures.
+    struct Figures {
+        /// The slot after the run's last.
+        var end: Int64
+        /// The merged sum.
+        var merged: Double
+        /// Each source's own sum, by the cache's source index.
+        var bySource: [(source: Int32, sum: Double)]
+        /// The run's sources, highest priority first, under the order the figures were computed with.
+        var sources: [String]
+    }
+
+    /// Per cached slot: the pool index of the run starting at that slot, or -1.
+    private var first: [Int32] = []
+    private var pool: [Figures] = []
+    private var live = 0
+    /// The merge order every stored run is valid under.
+    private(set) var order: [String] = []
+    /// The most slots a stored run spans (bounds the search when forgetting runs).
+    private(set) var longest: Int64 = 1
+
+    /// Forgets everything.
+    mutating func reset() {
+        first = []
+        pool = []
+        live = 0
+        longest = 1
+    }
+
+    /// The figures of the run of slots `[keys[index], end)`, if computed.
+    func figures(at index: Int, end: Int64) -> Figures? {
+        let entry = first[index]
+        guard entry >= 0, pool[Int(entry)].end == end else { return nil }
+        return pool[Int(entry)]
+    }
+
+    /// Stores `figures` for the run starting at slot position `index`.
+    mutating func store(_ figures: Figures, at index: Int, start: Int64) {
+        if first[index] < 0 { live += 1 }
+        first[index] = Int32(pool.count)
+        pool.append(figures)
+        longest = max(longest, figures.end - start)
+        compactIfSparse()
+    }
+
+    /// Forgets the runs that overlap the slots `range`; `keys` are the cache's slots, ascending.
+    mutating func forget(touching range: ClosedRange<Int64>, keys: [Int64], index: (Int64) -> Int) {
+        let from = range.lowerBound > Int64.min + longest ? range.lowerBound - longest + 1 : Int64.min
+        var position = index(from)
+        while position < keys.count, keys[position] <= range.upperBound {
+            let entry = first[position]
+            if entry >= 0, pool[Int(entry)].end > range.lowerBound { clear(position) }
+            position += 1
+        }
+    }
+
+    /// Replaces the slot positions `range` with `count` positions without runs (the cache spliced its slots).
+    mutating func splice(_ range: Range<Int>, count: Int) {
+        for position in range where first[position] >= 0 { live -= 1 }
+        first.replaceSubrange(range, with: repeatElement(-1, count: count))
+    }
+
+    /// Makes `order` current: keeps the runs whose own sources it ranks as the order they were computed under did
+    /// (a source appearing elsewhere does not recompute every run), forgets the others.
+    mutating func adopt(_ order: [String]) {
+        guard order != self.order else { return }
+        let ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        for position in first.indices where first[position] >= 0 {
+            let ranked = pool[Int(first[position])].sources.map { ranks[$0] ?? Int.max }
+            if !zip(ranked, ranked.dropFirst()).allSatisfy({ $0 < $1 }) { clear(position) }
+        }
+        self.order = order
+        compactIfSparse()
+    }
+
+    private mutating func clear(_ position: Int) {
+        first[position] = -1
+        live -= 1
+    }
+
+    /// Drops the pool's dead entries once they outnumber the live ones.
+    private mutating func compactIfSparse() {
+        guard pool.count > 2 * live + 4_096 else { return }
+        var compacted: [Figures] = []
+        compacted.reserveCapacity(live)
+        for position in first.indices where first[position] >= 0 {
+            compacted.append(pool[Int(first[position])])
+            first[position] = Int32(compacted.count - 1)
+        }
+        pool = compacted
+    }
+}
