@@ -62,7 +62,13 @@ import Testing
             ("delete in the middle", { try await store.delete(doomed) }, 1),
             ("delete one of two samples of a day", { try await store.delete(last) }, 1),
             ("delete past the end (the range shrinks)", { try await store.delete(pastEnd) }, 0),
-            ("a second source (the merge order changes)", { try await other.save(C.steps(33, C.date(2024, 3, 5, 8, 10), minutes: 10)) }, nil),
+            ("a second source overlapping the first (the merge order gains it)", {
+                try await other.save(C.steps(33, C.date(2024, 3, 5, 8, 10), minutes: 10))
+            }, 1),
+            ("a custom order reversing the default (other apps rank by bundle identifier)", {
+                try C.owner(storage).setSourcePriority(bundleIdentifiers: [F.appID, "org.example.other"])
+            }, 1),
+            ("the default order again", { try C.owner(storage).resetSourcePriority() }, 1),
         ]
         for (label, change, most) in steps {
             try await change()

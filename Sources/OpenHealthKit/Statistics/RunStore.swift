@@ -15,14 +15,25 @@ struct RunStore {
         var merged: Double
         /// Each source's own sum, by the cache's source index.
         var bySource: [(source: Int32, sum: Double)]
-        /// The run's sources, highest priority first, under the order the figures were computed with.
-        var sources: [String]
+        /// The run's sources, highest priority first under the order the figures were computed with, as an index
+        /// into the store's distinct source lists (runs share a handful of them).
+        fileprivate(set) var sources: Int32 = -1
+
+        /// The figures of a run ending before slot `end`.
+        init(end: Int64, merged: Double, bySource: [(source: Int32, sum: Double)]) {
+            self.end = end
+            self.merged = merged
+            self.bySource = bySource
+        }
     }
 
     /// Per cached slot: the pool index of the run starting at that slot, or -1.
     private var first: [Int32] = []
     private var pool: [Figures] = []
     private var live = 0
+    /// The distinct source lists of the runs, and their indices.
+    private var lists: [[String]] = []
+    private var listIndex: [[String]: Int32] = [:]
     /// The merge order every stored run is valid under.
     private(set) var order: [String] = []
     /// The most slots a stored run spans (bounds the search when forgetting runs).
@@ -32,6 +43,8 @@ struct RunStore {
     mutating func reset() {
         first = []
         pool = []
+        lists = []
+        listIndex = [:]
         live = 0
         longest = 1
     }
@@ -43,8 +56,16 @@ struct RunStore {
         return pool[Int(entry)]
     }
 
-    /// Stores `figures` for the run starting at slot position `index`.
-    mutating func store(_ figures: Figures, at index: Int, start: Int64) {
+    /// Stores `figures` for the run starting at slot position `index`, whose sources ranked as `sources`.
+    mutating func store(_ figures: Figures, sources: [String], at index: Int, start: Int64) {
+        var figures = figures
+        if let known = listIndex[sources] {
+            figures.sources = known
+        } else {
+            figures.sources = Int32(lists.count)
+            listIndex[sources] = figures.sources
+            lists.append(sources)
+        }
         if first[index] < 0 { live += 1 }
         first[index] = Int32(pool.count)
         pool.append(figures)
@@ -70,16 +91,26 @@ struct RunStore {
     }
 
     /// Makes `order` current: keeps the runs whose own sources it ranks as the order they were computed under did
-    /// (a source appearing elsewhere does not recompute every run), forgets the others.
-    mutating func adopt(_ order: [String]) {
-        guard order != self.order else { return }
-        let ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for position in first.indices where first[position] >= 0 {
-            let ranked = pool[Int(first[position])].sources.map { ranks[$0] ?? Int.max }
-            if !zip(ranked, ranked.dropFirst()).allSatisfy({ $0 < $1 }) { clear(position) }
-        }
+    /// (a source appearing elsewhere does not recompute every run), forgets the others and returns their slots
+    /// (`keys` are the cache's slots). Validity is decided once per distinct source list, then read per run.
+    mutating func adopt(_ order: [String], keys: [Int64]) -> [ClosedRange<Int64>] {
+        guard order != self.order else { return [] }
         self.order = order
+        let ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let valid = lists.map { list in
+            let ranked = list.map { ranks[$0] ?? Int.max }
+            return zip(ranked, ranked.dropFirst()).allSatisfy { $0 < $1 }
+        }
+        guard valid.contains(false) else { return [] }
+        var forgotten: [ClosedRange<Int64>] = []
+        for position in first.indices where first[position] >= 0 {
+            let figures = pool[Int(first[position])]
+            guard !valid[Int(figures.sources)] else { continue }
+            forgotten.append(keys[position]...max(keys[position], figures.end - 1))
+            clear(position)
+        }
         compactIfSparse()
+        return forgotten
     }
 
     private mutating func clear(_ position: Int) {

@@ -83,13 +83,7 @@ package final class SlotCache: @unchecked Sendable {
         try loadRaw(storage)
         ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
         ranges += oldEdges.symmetricDifference(crossedEdges).map { ($0 - 1)...$0 }
-        generation += 1
-        changeLog += ranges.map { (generation, $0) }
-        if changeLog.count > Self.changeLogLimit {
-            let forgotten = changeLog.count / 2
-            describedFrom = changeLog[forgotten - 1].generation
-            changeLog.removeFirst(forgotten)
-        }
+        record(ranges)
         for range in ranges { replace(range, with: try storage.slotSums(type: type, slots: range)) }
     }
 
@@ -198,14 +192,27 @@ package final class SlotCache: @unchecked Sendable {
         return low
     }
 
+    /// Logs `slots` as one more generation of changes.
+    private func record(_ slots: [ClosedRange<Int64>]) {
+        guard !slots.isEmpty else { return }
+        generation += 1
+        changeLog += slots.map { (generation, $0) }
+        if changeLog.count > Self.changeLogLimit {
+            let forgotten = changeLog.count / 2
+            describedFrom = changeLog[forgotten - 1].generation
+            changeLog.removeFirst(forgotten)
+        }
+    }
+
     /// The slots changed after `generation`, or nil when the cache no longer knows (it reloaded, or forgot).
     func changedSlots(after generation: Int) -> [ClosedRange<Int64>]? {
         guard generation >= describedFrom else { return nil }
         return changeLog.filter { $0.generation > generation }.map(\.slots)
     }
 
-    /// Makes `order` the merge order of later lookups and computations (see ``RunStore/adopt(_:)``).
-    func adopt(_ order: [String]) { runs.adopt(order) }
+    /// Makes `order` the merge order of later lookups and computations (see ``RunStore/adopt(_:keys:)``); the slots
+    /// of the runs it forgets count as changed.
+    func adopt(_ order: [String]) { record(runs.adopt(order, keys: keys)) }
 
     /// The figures of `run`, if computed under an order that ranks the run's sources as the adopted one does.
     func figures(of run: Run) -> RunStore.Figures? { runs.figures(at: run.index, end: run.end) }
@@ -227,7 +234,7 @@ package final class SlotCache: @unchecked Sendable {
         for (run, result) in zip(batch, results) {
             let own = result.bySource.map { (source: sourceID($0.key), sum: $0.value.sum ?? 0) }
             let sources = result.bySource.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
-            runs.store(RunStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own, sources: sources),
+            runs.store(RunStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own), sources: sources,
                        at: run.index, start: run.start)
         }
     }

@@ -14,11 +14,11 @@ package enum StatisticsSummaries {
         var caches: [String: SlotCache]
     }
 
-    /// Where a computation from the summaries stood: which cache, after which of its changes, under which merge order.
+    /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
+    /// order counts as a change of the slots of the runs it invalidates (``SlotCache/adopt(_:)``).
     package struct Stamp: Sendable {
         let cache: ObjectIdentifier
         let generation: Int
-        let order: [String]
     }
 
     nonisolated(unsafe) private static var registry: [ObjectIdentifier: Entry] = [:]
@@ -35,18 +35,19 @@ package enum StatisticsSummaries {
         return storage
     }
 
-    /// The spans of time whose summaries changed since `stamp`, and the stamp of now; nil when that is not known
-    /// (the cache reloaded, or forgot that far back) or the merge order changed — then everything must be recomputed.
+    /// The spans of time whose figures may have changed since `stamp` (changed slots, and runs the current merge order
+    /// invalidated), and the stamp of now; nil when that is not known (the cache reloaded, or forgot that far back) —
+    /// then everything must be recomputed.
     package static func changedSlots(since stamp: Stamp, reader: StatisticsReader,
                                      storage: any SummaryStorage) throws -> (spans: [DateInterval], stamp: Stamp)? {
         let cache = try self.cache(storage, type: reader.type.identifier)
         guard ObjectIdentifier(cache) == stamp.cache else { return nil }
         return try cache.lock.withLock {
             try cache.refresh(storage)
-            let order = try cache.priority(storage, filter: reader.filter).order
-            guard order == stamp.order, let slots = cache.changedSlots(after: stamp.generation) else { return nil }
+            cache.adopt(try cache.priority(storage, filter: reader.filter).order)
+            guard let slots = cache.changedSlots(after: stamp.generation) else { return nil }
             let spans = slots.map { DateInterval(start: cache.date($0.lowerBound), end: cache.date($0.upperBound + 1)) }
-            return (spans, Stamp(cache: stamp.cache, generation: cache.generation, order: order))
+            return (spans, Stamp(cache: stamp.cache, generation: cache.generation))
         }
     }
 
@@ -58,10 +59,10 @@ package enum StatisticsSummaries {
         return try cache.lock.withLock {
             try cache.refresh(storage)
             let (order, records) = try cache.priority(storage, filter: reader.filter)
-            let stamp = Stamp(cache: ObjectIdentifier(cache), generation: cache.generation, order: order)
+            cache.adopt(order)
+            let stamp = Stamp(cache: ObjectIdentifier(cache), generation: cache.generation)
             guard let first = intervals.first, let last = intervals.last else { return ([], [:], stamp) }
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
-            cache.adopt(order)
             let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
             try computeMissing(runs.joined(), cache: cache, storage: storage, filter: reader.filter)
             let separate = reader.options.contains(.separateBySource)
