@@ -87,6 +87,35 @@ import Testing
         }
     }
 
+    @Test func theMergeOrderFollowsEachSourcesNewestSampleAcrossSavesAndDeletions() async throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let first = try await Q.store(app: "org.example.a", storage: storage)
+        let second = try await Q.store(app: "org.example.b", storage: storage)
+        let context = try QueryContext(store: first)
+        let options: HKStatisticsOptions = [.cumulativeSum, .separateBySource]
+        let query = C.query(options: options)
+        let everything = HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture)
+        let day = C.date(2024, 3, 5, 12)
+        // Both phones: a ranks first by bundle identifier, and its 50 steps cover b's 40 (merged 50).
+        try await first.save(C.steps(50, C.date(2024, 3, 5, 8), minutes: 30, device: C.device("iPhone")))
+        try await second.save(C.steps(40, C.date(2024, 3, 5, 8, 10), minutes: 10, device: C.device("iPhone")))
+        var snapshot = try query.snapshot(query.reader(context))
+        #expect(C.sum(snapshot.collection(of: F.stepCount, options: options), day) == 50)
+        // b's newest sample now comes from a watch: b outranks a (40 + two thirds of 50); deleting it undoes that.
+        let fromWatch = C.steps(5, C.date(2024, 3, 9, 8), minutes: 5, device: C.device("Watch"))
+        let steps: [(String, () async throws -> Void, Double)] = [
+            ("b's newest sample from a watch", { try await second.save(fromWatch) }, 40 + 50 * 2 / 3),
+            ("that sample deleted", { try await second.delete(fromWatch) }, 50),
+        ]
+        for (label, change, expected) in steps {
+            try await change()
+            snapshot = try query.updated(snapshot, query.reader(context))
+            let fromSamples = try await C.run(first, C.query(options: options, predicate: everything))
+            #expect(C.close(C.sum(snapshot.collection(of: F.stepCount, options: options), day), expected), "\(label)")
+            #expect(C.close(C.sum(fromSamples, day), expected), "\(label): from the samples")
+        }
+    }
+
     @Test func aFilteredCollectionRecomputesFromTheSamples() async throws {
         let store = try await Q.store()
         let context = try QueryContext(store: store)

@@ -85,19 +85,21 @@ extension HKStatisticsCollectionQuery {
             guard dirty[index] else { index += 1; continue }
             var end = index + 1
             while end < intervals.count, dirty[end] { end += 1 }
-            computed.replaceSubrange(index..<end, with: try statistics(of: Array(intervals[index..<end]), reader: reader).computed)
+            let recomputed = try statistics(of: Array(intervals[index..<end]), reader: reader, refreshing: false)
+            computed.replaceSubrange(index..<end, with: recomputed.computed)
             index = end
         }
         return CollectionSnapshot(buckets: buckets, firstIndex: first, intervals: intervals, computed: computed, stamp: change.stamp)
     }
 
     /// The statistics of the consecutive `intervals`: from the store's summaries when they give the samples'
-    /// answer, else from the samples.
-    private func statistics(of intervals: [DateInterval], reader: StatisticsReader) throws
+    /// answer (brought up to date first unless not `refreshing`), else from the samples.
+    private func statistics(of intervals: [DateInterval], reader: StatisticsReader, refreshing: Bool = true) throws
         -> (computed: [HKStatistics?], stamp: StatisticsSummaries.Stamp?) {
         let results: [StatisticsBucketResult], sources: [String: HKSource], stamp: StatisticsSummaries.Stamp?
         if let summaries = StatisticsSummaries.storage(for: reader, intervals: intervals) {
-            (results, sources, stamp) = try StatisticsSummaries.compute(intervals, reader: reader, storage: summaries)
+            (results, sources, stamp) = try StatisticsSummaries.compute(intervals, reader: reader, storage: summaries,
+                                                                        refreshing: refreshing)
         } else {
             let priority: StatisticsSourcePriority
             (priority, sources) = try reader.priority()

@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthKitModel
 
 /// One store's summaries of one quantity type, held in memory as flat arrays and brought up to date before use.
 ///
@@ -58,6 +59,7 @@ package final class SlotCache: @unchecked Sendable {
     private var describedFrom = 0
     /// Change-log entries kept before the older half is forgotten.
     static let changeLogLimit = 8_192
+    private var facts = SourceFactsCache()
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
@@ -72,17 +74,31 @@ package final class SlotCache: @unchecked Sendable {
         let batch = try storage.changes(after: position, matching: .types([type]), limit: Self.changeLimit)
         if batch.changes.count >= Self.changeLimit { return try reload(storage, latest: latest) }
         var ranges: [ClosedRange<Int64>] = []
-        for case .saved(let record) in batch.changes { ranges.append(slots(record.startDate, record.endDate)) }
+        var rawMayChange = false
+        for case .saved(let record) in batch.changes {
+            let touched = slots(record.startDate, record.endDate)
+            ranges.append(touched)
+            facts.saw(record)
+            // Raw, as the summaries decide: crossing the slot's end (with a margin for rounding), or user-entered.
+            rawMayChange = rawMayChange || record.fields[HKMetadataKeyWasUserEntered] != nil
+                || record.endDate.timeIntervalSince1970 > Double(touched.lowerBound + 1) * slotSeconds - 0.001
+        }
         let deleted = try storage.deletedSlots(after: deletedMark)
-        for entry in deleted.slots where entry.type == type { ranges.append(entry.first...max(entry.first, entry.last)) }
+        for entry in deleted.slots where entry.type == type {
+            let range = entry.first...max(entry.first, entry.last)
+            ranges.append(range)
+            facts.deleted(within: DateInterval(start: date(range.lowerBound), end: date(range.upperBound + 1)))
+            rawMayChange = rawMayChange || rawSlots.contains { range.contains($0) }
+        }
         deletedMark = deleted.mark
         position = max(latest, batch.anchor)
         guard !ranges.isEmpty else { return }
-        priorityValue = nil   // the newest sample of a source (and so its tier) may have changed
-        let oldRaw = rawSlots, oldEdges = crossedEdges
-        try loadRaw(storage)
-        ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
-        ranges += oldEdges.symmetricDifference(crossedEdges).map { ($0 - 1)...$0 }
+        if rawMayChange {
+            let oldRaw = rawSlots, oldEdges = crossedEdges
+            try loadRaw(storage)
+            ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
+            ranges += oldEdges.symmetricDifference(crossedEdges).map { ($0 - 1)...$0 }
+        }
         record(ranges)
         for range in ranges { replace(range, with: try storage.slotSums(type: type, slots: range)) }
     }
@@ -99,6 +115,7 @@ package final class SlotCache: @unchecked Sendable {
         position = latest
         loaded = true
         priorityValue = nil
+        facts.reset()
         generation += 1
         describedFrom = generation
         changeLog = []
@@ -155,20 +172,24 @@ package final class SlotCache: @unchecked Sendable {
         return id
     }
 
-    /// The merge order over the cached sources (``SourcePriorityRule``), recomputed when the sources or the custom
-    /// order change, or after a full reload.
+    /// The merge order over the cached sources (``SourcePriorityRule``), recomputed when the sources, their facts
+    /// (``SourceFactsCache``) or the custom order change, or after a full reload.
     func priority(_ storage: any HealthStorage, filter: SampleFilter) throws -> (order: [String], sources: [String: SourceRecord]) {
         // Only sources that still have samples: looking up the newest sample of a source without any scans the type.
         let bits = owners.reduce(0, |)
         let present = sourceNames.indices.filter { bits & (1 << UInt64(min($0, 63))) != 0 }.map { sourceNames[$0] }
         let bundles = Set(present).union(rawSources).sorted()
-        let key = bundles + ["\u{0}"] + (try SourcePriorityRule.customOrder(storage) ?? [])
-        if key != priorityKey || priorityValue == nil {
-            priorityValue = try SourcePriorityRule.order(storage, matching: filter, bundles: bundles)
+        let custom = try SourcePriorityRule.customOrder(storage) ?? []
+        let key = bundles + ["\u{0}"] + custom
+        if key != priorityKey || priorityValue == nil || facts.changed {
+            priorityValue = try facts.order(of: bundles, custom: custom, storage: storage, filter: filter)
             priorityKey = key
         }
         return priorityValue!
     }
+
+    /// The merge order ``priority(_:filter:)`` last returned, if any.
+    var lastPriority: (order: [String], sources: [String: SourceRecord])? { priorityValue }
 
     /// The slot containing `date`.
     func slot(of date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / slotSeconds).rounded(.down)) }

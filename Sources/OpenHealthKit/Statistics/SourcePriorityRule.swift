@@ -71,20 +71,50 @@ package enum SourcePriorityRule {
     package static func order(_ storage: any HealthStorage, matching filter: SampleFilter, bundles: [String]? = nil) throws
         -> (order: [String], sources: [String: SourceRecord]) {
         let ids = try bundles ?? storage.sources(matching: filter).map(\.bundleIdentifier)
-        var sources: [String: SourceRecord] = [:]
-        var tiers: [String: Tier] = [:]
-        for id in ids {
-            let newest = try storage.records(matching: .and([filter, .sources([id])]), sort: [SampleSort(.endDate, ascending: false)],
-                                             limit: 1, includePayload: false).first
-            let source = newest?.source ?? SourceRecord(bundleIdentifier: id, name: id)
-            sources[id] = source
-            tiers[id] = tier(of: source, device: newest?.device)
+        var facts: [String: Facts] = [:]
+        for id in ids { facts[id] = try self.facts(of: id, storage, matching: filter) }
+        return (order(custom: try customOrder(storage) ?? [], facts: facts), facts.mapValues(\.source))
+    }
+
+    /// What the default order needs to know of one source: its record and the tier its newest sample gives it.
+    package struct Facts: Sendable {
+        /// The source's record (from its newest sample).
+        package var source: SourceRecord
+        /// Its default tier.
+        package var tier: Tier
+        /// The end of its newest sample (nil when it has none).
+        package var newestEnd: Date?
+
+        /// The facts a sample of the source gives, when it is the newest.
+        package init(newest record: SampleRecord) {
+            source = record.source
+            tier = SourcePriorityRule.tier(of: record.source, device: record.device)
+            newestEnd = record.endDate
         }
-        let custom = try customOrder(storage) ?? []
+
+        /// A source without samples: its bare identifier, among the other apps.
+        package init(missing id: String) {
+            source = SourceRecord(bundleIdentifier: id, name: id)
+            tier = SourcePriorityRule.tier(of: source, device: nil)
+            newestEnd = nil
+        }
+    }
+
+    /// The facts of source `id` from its newest sample matching `filter`.
+    package static func facts(of id: String, _ storage: any HealthStorage, matching filter: SampleFilter) throws -> Facts {
+        let newest = try storage.records(matching: .and([filter, .sources([id])]), sort: [SampleSort(.endDate, ascending: false)],
+                                         limit: 1, includePayload: false).first
+        return newest.map(Facts.init(newest:)) ?? Facts(missing: id)
+    }
+
+    /// The effective order over the sources of `facts`: `custom`'s sources first, in its order, then the others by
+    /// tier and bundle identifier.
+    package static func order(custom: [String], facts: [String: Facts]) -> [String] {
         let listed = Set(custom)
-        let rest = sources.keys.filter { !listed.contains($0) }.sorted { lhs, rhs in
-            tiers[lhs]! != tiers[rhs]! ? tiers[lhs]! < tiers[rhs]! : lhs < rhs
+        let rest = facts.keys.filter { !listed.contains($0) }.sorted { lhs, rhs in
+            let left = facts[lhs]!.tier, right = facts[rhs]!.tier
+            return left != right ? left < right : lhs < rhs
         }
-        return (custom + rest, sources)
+        return custom + rest
     }
 }

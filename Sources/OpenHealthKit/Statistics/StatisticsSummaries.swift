@@ -52,13 +52,16 @@ package enum StatisticsSummaries {
     }
 
     /// The figures of each of the consecutive, slot-aligned `intervals`, the sources by bundle identifier, and where
-    /// the summaries stood.
-    package static func compute(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SummaryStorage) throws
+    /// the summaries stood. Without `refreshing`, the cache is used as it stands (an update that just asked for the
+    /// changed slots computes them against the same state; later changes reach it through its next update).
+    package static func compute(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SummaryStorage,
+                                refreshing: Bool = true) throws
         -> (results: [StatisticsBucketResult], sources: [String: HKSource], stamp: Stamp) {
         let cache = try self.cache(storage, type: reader.type.identifier)
         return try cache.lock.withLock {
-            try cache.refresh(storage)
-            let (order, records) = try cache.priority(storage, filter: reader.filter)
+            if refreshing { try cache.refresh(storage) }
+            let known = refreshing ? nil : cache.lastPriority
+            let (order, records) = try known ?? cache.priority(storage, filter: reader.filter)
             cache.adopt(order)
             let stamp = Stamp(cache: ObjectIdentifier(cache), generation: cache.generation)
             guard let first = intervals.first, let last = intervals.last else { return ([], [:], stamp) }
