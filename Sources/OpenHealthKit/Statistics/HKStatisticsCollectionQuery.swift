@@ -102,8 +102,8 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         }
         guard updates else { return }
         let snapshot = RunState<CollectionSnapshot?>(try? first.get())
-        ChangeFollower(run: run, after: position.value) { [self] _, _, _ in
-            deliverUpdate(after: position, snapshot: snapshot, run: run)
+        ChangeFollower(run: run, after: position.value) { [self] _, latest, _ in
+            deliverUpdate(after: position, upTo: latest, snapshot: snapshot, run: run)
         }.start()
     }
 
@@ -111,11 +111,12 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         initialResultsHandler?(self, nil, error)
     }
 
-    /// Brings the collection up to date when a change after `position` concerns the query, and reports it.
-    private func deliverUpdate(after position: RunState<Int64>, snapshot: RunState<CollectionSnapshot?>, run: QueryRun) {
+    /// Brings the collection up to date when a change after `position` (up to at least `latest`, the newest change the
+    /// store's monitor saw) concerns the query, and reports it.
+    private func deliverUpdate(after position: RunState<Int64>, upTo latest: Int64, snapshot: RunState<CollectionSnapshot?>,
+                               run: QueryRun) {
         do {
             let reader = try self.reader(run.context)
-            let latest = try run.context.storage.latestChangePosition()
             let batch = try run.context.storage.changes(after: position.value, matching: reader.filter, limit: 1_000)
             position.value = max(latest, batch.anchor)
             guard !batch.changes.isEmpty, !run.isCancelled else { return }
