@@ -238,21 +238,27 @@ package final class SlotCache: @unchecked Sendable {
     /// The figures of `run`, if computed under an order that ranks the run's sources as the adopted one does.
     func figures(of run: Run) -> RunStore.Figures? { runs.figures(at: run.index, end: run.end) }
 
-    /// Computes the figures of `batch`, contiguous runs in order, under the adopted order from their samples (one read).
-    func compute(_ batch: [Run], storage: any HealthStorage, filter: SampleFilter) throws {
+    /// Computes the figures of `batches` — each a list of contiguous runs in order — under the adopted order from
+    /// their samples, one read per batch. The batches are independent, so they are read and computed concurrently
+    /// (the first query after opening a store computes every mixed run), then stored in order.
+    func compute(_ batches: [[Run]], storage: any HealthStorage, filter: SampleFilter) throws {
         let order = runs.order
-        guard let first = batch.first, let last = batch.last else { return }
-        let start = date(first.start), end = date(last.end)
-        // Samples starting in the batch, and the raw ones reaching into it from before (no other sample can).
-        let entering = raw.filter { $0.interval.start < start && $0.interval.end > start }.map(\.uuid)
-        let window = SampleFilter.window(DateWindow(start: start, end: end, strictStart: true))
-        let reach = entering.isEmpty ? window : .or([window, .uuids(Set(entering))])
-        let records = try storage.records(matching: .and([filter, reach]), sort: [], limit: nil, includePayload: false)
-        let intervals = batch.map { DateInterval(start: date($0.start), end: date($0.end)) }
-        let results = StatisticsEngine.compute(records.map(StatisticsSample.init(record:)), intervals: intervals,
-                                               style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
+        let work = batches.filter { !$0.isEmpty }.map { batch in
+            let start = date(batch[0].start), end = date(batch[batch.count - 1].end)
+            // Samples starting in the batch, and the raw ones reaching into it from before (no other sample can).
+            let entering = raw.filter { $0.interval.start < start && $0.interval.end > start }.map(\.uuid)
+            let window = SampleFilter.window(DateWindow(start: start, end: end, strictStart: true))
+            let reach = entering.isEmpty ? window : .or([window, .uuids(Set(entering))])
+            return (batch: batch, filter: SampleFilter.and([filter, reach]),
+                    intervals: batch.map { DateInterval(start: date($0.start), end: date($0.end)) })
+        }
+        let computed = try work.concurrentMap { item in
+            let records = try storage.records(matching: item.filter, sort: [], limit: nil, includePayload: false)
+            return StatisticsEngine.compute(records.map(StatisticsSample.init(record:)), intervals: item.intervals,
+                                            style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
+        }
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for (run, result) in zip(batch, results) {
+        for (run, result) in zip(work.flatMap(\.batch), computed.joined()) {
             let own = result.bySource.map { (source: sourceID($0.key), sum: $0.value.sum ?? 0) }
             let sources = result.bySource.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
             runs.store(RunStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own), sources: sources,

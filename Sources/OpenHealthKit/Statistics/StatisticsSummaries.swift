@@ -139,17 +139,24 @@ package enum StatisticsSummaries {
     }
 
     /// Computes the runs not yet known, reading contiguous stretches of them (up to a week) at once.
+    /// Batches of missing runs computed together (concurrently), bounding the memory one step holds.
+    private static let batchesPerStep = 64
+
     private static func computeMissing(_ runs: some Sequence<SlotCache.Run>, cache: SlotCache,
                                        storage: any HealthStorage, filter: SampleFilter) throws {
-        var batch: [SlotCache.Run] = []
+        var batches: [[SlotCache.Run]] = [], batch: [SlotCache.Run] = []
         for run in runs where cache.figures(of: run) == nil {
             if let last = batch.last, last.end != run.start || run.end - batch[0].start > 96 * 7 {
-                try cache.compute(batch, storage: storage, filter: filter)
+                batches.append(batch)
                 batch = []
+                if batches.count == batchesPerStep {
+                    try cache.compute(batches, storage: storage, filter: filter)
+                    batches = []
+                }
             }
             batch.append(run)
         }
-        try cache.compute(batch, storage: storage, filter: filter)
+        try cache.compute(batches + [batch], storage: storage, filter: filter)
     }
 
     /// The cache of `type` in `storage`, created on first use (which also installs the summaries).
