@@ -37,7 +37,7 @@ enum AnchoredBenchmark {
                     let cursor = try Row.fetchCursor(db, sql: """
                         SELECT s.uuid, s.start, s.end, s.original_quantity, s.unit, s.source_id, s.device_id, f.key, f.num
                         FROM sample s LEFT JOIN field f ON f.sample_id = s.id
-                        WHERE s.id > ? AND s.type IN (?, ?) ORDER BY s.id
+                        WHERE s.id > ? AND s.type IN (SELECT id FROM object_type WHERE name IN (?, ?)) ORDER BY s.id
                         """, arguments: [anchorValue, types[0], types[1]])
                     while let row = try cursor.next() {
                         rows.append(LatestBenchmark.HandRow(uuid: row[0], start: row[1], end: row[2], value: row[3], unit: row[4],

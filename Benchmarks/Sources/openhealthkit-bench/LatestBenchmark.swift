@@ -41,6 +41,10 @@ enum LatestBenchmark {
         var configuration = Configuration()
         configuration.readonly = true
         let hand = try DatabaseQueue(path: path, configuration: configuration)
+        // The store keeps type ids (schema version 2); the storage layer caches them, so the hand-written SQL binds the id.
+        let heartRateID = try await hand.read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM object_type WHERE name = ?", arguments: [HealthData.heartRate.identifier])
+        }
 
         let predicate = HKQuery.predicateForSamples(withStart: start, end: end)
         let sort = [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
@@ -54,7 +58,7 @@ enum LatestBenchmark {
                 var rows: [HandRow] = []
                 rows.reserveCapacity(100)
                 let cursor = try Row.fetchCursor(db.cachedStatement(sql: handSQL),
-                                                 arguments: [HealthData.heartRate.identifier, end.timeIntervalSince1970,
+                                                 arguments: [heartRateID, end.timeIntervalSince1970,
                                                              start.timeIntervalSince1970])
                 while let row = try cursor.next() {
                     rows.append(HandRow(uuid: row[0], start: row[1], end: row[2], value: row[3], unit: row[4], source: row[5],
@@ -111,7 +115,7 @@ enum LatestBenchmark {
 
         let plan = try await hand.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SampleQueryPlan.storageSQL,
-                             arguments: [HealthData.heartRate.identifier, end.timeIntervalSince1970, start.timeIntervalSince1970,
+                             arguments: [heartRateID, end.timeIntervalSince1970, start.timeIntervalSince1970,
                                          start.timeIntervalSince1970, start.timeIntervalSince1970])
                 .map { $0["detail"] as String }
         }
