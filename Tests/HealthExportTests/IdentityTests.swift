@@ -21,6 +21,13 @@ struct IdentityTests {
         #expect(uuid(10, at: date) != uuid(11, at: date))
     }
 
+    /// Re-importing an export with a later OpenHealthKit must find the records it stored before: the UUID of a
+    /// given content never changes between versions.
+    @Test func theUUIDOfAGivenContentIsStableAcrossVersions() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000.25)
+        #expect(uuid(10, at: date) == UUID(uuidString: "018BCFE5-68FA-8F6E-9296-51B1170E8F6C"))
+    }
+
     @Test func versionVariantAndStartMillisecondsLeadTheUUID() {
         let date = Date(timeIntervalSince1970: 1_700_000_000.25)
         let bytes = bytes(uuid(10, at: date))

@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 
 /// A 128-bit content hash that becomes an object's UUID, so the same sample imported twice (or from a
 /// newer export of the same phone) gets the same UUID and is stored once. See docs/AppleHealthExport.md.
@@ -80,16 +81,7 @@ struct IdentityHasher {
     func uuid(at date: Date) -> UUID {
         let (a, b) = finish()
         let milliseconds = UInt64(min(max(date.timeIntervalSince1970 * 1000, 0), Double(1 << 48 - 1)))
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: a >> (56 - 8 * UInt64(index)))
-            bytes[index + 8] = UInt8(truncatingIfNeeded: b >> (56 - 8 * UInt64(index)))
-        }
-        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return ObjectUUID.timeOrdered(milliseconds: milliseconds, version: 8, twelveBits: UInt16(truncatingIfNeeded: a), tail: b)
     }
 
     private static func finalMix(_ value: UInt64) -> UInt64 {

@@ -36,13 +36,19 @@ package enum ObjectUUID {
             return (state.milliseconds, state.sequence)
         }
         var random = SystemRandomNumberGenerator()
-        let tail = random.next() as UInt64
-        // Written in place: object creation is a hot path, so no array per UUID.
+        return timeOrdered(milliseconds: milliseconds, version: 7, twelveBits: sequence, tail: random.next())
+    }
+
+    /// The UUID led by `milliseconds` (48 bits, big-endian), then the `version` nibble and the low 12 bits of
+    /// `twelveBits`, then the RFC 9562 variant and the low 62 bits of `tail`. Version 7 UUIDs (``make()``) and the
+    /// content-hash version 8 UUIDs of imported records share this layout. Written in place: object creation and
+    /// import are hot paths, so no array per UUID.
+    package static func timeOrdered(milliseconds: UInt64, version: UInt8, twelveBits: UInt16, tail: UInt64) -> UUID {
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &uuid) { bytes in
             for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (40 - 8 * UInt64(index))) }
-            bytes[6] = 0x70 | UInt8(sequence >> 8)
-            bytes[7] = UInt8(truncatingIfNeeded: sequence)
+            bytes[6] = version << 4 | UInt8(truncatingIfNeeded: twelveBits >> 8) & 0x0F
+            bytes[7] = UInt8(truncatingIfNeeded: twelveBits)
             for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: tail >> (56 - 8 * UInt64(index - 8))) }
             bytes[8] = 0x80 | (bytes[8] & 0x3F)
         }
