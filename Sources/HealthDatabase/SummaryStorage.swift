@@ -37,6 +37,25 @@ public struct RawSample: Sendable, Hashable {
     }
 }
 
+/// Figures the statistics layer derived from the summaries and keeps with them (an opaque blob), with the change
+/// position and deletion mark (``SummaryStorage/deletedSlots(after:)``) the figures reflect: a reader applies the
+/// changes after them before trusting any figure.
+public struct SummaryNote: Sendable, Equatable {
+    /// The change position the figures reflect.
+    public var position: Int64
+    /// The deletion mark the figures reflect.
+    public var deletedMark: Int64
+    /// The figures, in the statistics layer's own encoding.
+    public var data: Data
+
+    /// Creates a note.
+    public init(position: Int64, deletedMark: Int64, data: Data) {
+        self.position = position
+        self.deletedMark = deletedMark
+        self.data = data
+    }
+}
+
 /// Derived summaries for fast statistics, kept by the engine in the same transaction as every save and delete,
 /// so they are never stale (optional: engines without them answer statistics from the samples).
 ///
@@ -60,4 +79,11 @@ public protocol SummaryStorage: HealthStorage {
     /// The slots of quantity samples deleted after deletion mark `after`, as (type, first slot, last slot), and
     /// the newest mark.
     func deletedSlots(after: Int64) throws -> (slots: [(type: String, first: Int64, last: Int64)], mark: Int64)
+
+    /// The note kept for `type` (``SummaryNote``), or nil when there is none. Notes are dropped with the summaries.
+    func summaryNote(type: String) throws -> SummaryNote?
+
+    /// Keeps `note` for `type`, replacing the previous one; does nothing while the summaries are not installed
+    /// (``prepareSummaries()``), since the note could describe nothing.
+    func setSummaryNote(_ note: SummaryNote, type: String) throws
 }

@@ -98,6 +98,7 @@ enum Summaries {
             DROP TABLE IF EXISTS stat_slot;
             DROP TABLE IF EXISTS stat_raw;
             DROP TABLE IF EXISTS stat_deleted;
+            DROP TABLE IF EXISTS stat_note;
             """)
     }
 }
@@ -157,6 +158,33 @@ extension SQLiteHealthStorage: SummaryStorage {
                                         arguments: [after])
             let slots = try rows.map { (type: try identities.typeName($0[1], db), first: $0[2] as Int64, last: $0[3] as Int64) }
             return (slots, rows.last?[0] ?? after)
+        } }
+    }
+
+    /// See ``SummaryStorage/summaryNote(type:)``.
+    public func summaryNote(type: String) throws -> SummaryNote? {
+        try summaryAccess { try writer.read { db in
+            guard try db.tableExists("stat_note"), let typeID = try identities.typeIDs([type], db)[type],
+                  let row = try Row.fetchOne(db, sql: "SELECT position, deleted_mark, data FROM stat_note WHERE type = ?",
+                                             arguments: [typeID]) else { return nil }
+            return SummaryNote(position: row[0], deletedMark: row[1], data: row[2])
+        } }
+    }
+
+    /// See ``SummaryStorage/setSummaryNote(_:type:)``. The table is created on first use (stores whose summaries
+    /// were installed before notes existed have none).
+    public func setSummaryNote(_ note: SummaryNote, type: String) throws {
+        try summaryAccess { try writer.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                guard try db.tableExists("stat_slot"), let typeID = try identities.typeIDs([type], db)[type] else { return .commit }
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS stat_note (type INTEGER PRIMARY KEY, position INTEGER NOT NULL,
+                                                          deleted_mark INTEGER NOT NULL, data BLOB NOT NULL);
+                    """)
+                try db.execute(sql: "INSERT OR REPLACE INTO stat_note (type, position, deleted_mark, data) VALUES (?, ?, ?, ?)",
+                               arguments: [typeID, note.position, note.deletedMark, note.data])
+                return .commit
+            }
         } }
     }
 

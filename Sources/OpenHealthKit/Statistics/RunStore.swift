@@ -39,8 +39,9 @@ struct RunStore {
     /// The most slots a stored run spans (bounds the search when forgetting runs).
     private(set) var longest: Int64 = 1
 
-    /// Forgets everything.
+    /// Forgets everything (also the order, so the next ``adopt(_:keys:)`` checks every run stored after this).
     mutating func reset() {
+        order = []
         first = []
         pool = []
         lists = []
@@ -54,6 +55,16 @@ struct RunStore {
         let entry = first[index]
         guard entry >= 0, pool[Int(entry)].end == end else { return nil }
         return pool[Int(entry)]
+    }
+
+    /// Every stored run: the position of its first slot, its figures and its source list.
+    func stored() -> [(position: Int, figures: Figures, sources: [String])] {
+        first.indices.compactMap { position in
+            let entry = first[position]
+            guard entry >= 0 else { return nil }
+            let figures = pool[Int(entry)]
+            return (position, figures, lists[Int(figures.sources)])
+        }
     }
 
     /// Stores `figures` for the run starting at slot position `index`, whose sources ranked as `sources`.

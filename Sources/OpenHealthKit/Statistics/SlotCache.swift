@@ -24,13 +24,13 @@ package final class SlotCache: @unchecked Sendable {
     /// Held while the cache is refreshed and read.
     let lock = NSLock()
     private var loaded = false
-    private var position: Int64 = 0
-    private var deletedMark: Int64 = 0
+    private(set) var position: Int64 = 0
+    private(set) var deletedMark: Int64 = 0
     private var slotSeconds = 900.0
 
     /// Source bundle identifiers by index.
     private(set) var sourceNames: [String] = []
-    private var sourceIndex: [String: Int32] = [:]
+    private(set) var sourceIndex: [String: Int32] = [:]
     /// The slots with data, ascending.
     private(set) var keys: [Int64] = []
     /// Per slot: its one source's index (clean), or -1 (mixed).
@@ -40,7 +40,7 @@ package final class SlotCache: @unchecked Sendable {
     /// Per slot: the sources with sums there, as bits of their indices (bit 63 also stands for every index above).
     private var owners: [UInt64] = []
     /// The figures of computed runs of mixed slots.
-    private var runs = RunStore()
+    var runs = RunStore()
     /// A run of consecutive mixed slots, `[start, end)`, whose first slot is at position `index` of ``keys``.
     struct Run: Hashable {
         var start: Int64
@@ -60,6 +60,11 @@ package final class SlotCache: @unchecked Sendable {
     /// Change-log entries kept before the older half is forgotten.
     static let changeLogLimit = 8_192
     private var facts = SourceFactsCache()
+    /// Runs computed from samples since the cache was created (for tests), and since the last note was kept.
+    private(set) var runsComputed = 0
+    var runsSinceNote = 0
+    /// Computed runs worth writing a note (``SummaryNote``) for.
+    static let runsWorthANote = 256
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
@@ -112,6 +117,7 @@ package final class SlotCache: @unchecked Sendable {
         owners = []
         runs.reset()
         replace(Int64.min...Int64.max, with: try storage.slotSums(type: type, slots: nil))
+        try restoreRuns(storage)
         position = latest
         loaded = true
         priorityValue = nil
@@ -164,7 +170,7 @@ package final class SlotCache: @unchecked Sendable {
         self.owners.replaceSubrange(lower..<upper, with: newOwners)
     }
 
-    private func sourceID(_ name: String) -> Int32 {
+    func sourceID(_ name: String) -> Int32 {
         if let id = sourceIndex[name] { return id }
         let id = Int32(sourceNames.count)
         sourceNames.append(name)
@@ -195,7 +201,7 @@ package final class SlotCache: @unchecked Sendable {
     func slot(of date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / slotSeconds).rounded(.down)) }
 
     /// The slots a sample from `start` to `end` touches (an instant: the slot of its instant).
-    private func slots(_ start: Date, _ end: Date) -> ClosedRange<Int64> {
+    func slots(_ start: Date, _ end: Date) -> ClosedRange<Int64> {
         let first = slot(of: start)
         guard end > start else { return first...first }
         return first...max(first, Int64((end.timeIntervalSince1970 / slotSeconds).rounded(.up)) - 1)
@@ -263,6 +269,8 @@ package final class SlotCache: @unchecked Sendable {
             let sources = result.bySource.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
             runs.store(RunStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own), sources: sources,
                        at: run.index, start: run.start)
+            runsComputed += 1
+            runsSinceNote += 1
         }
     }
 

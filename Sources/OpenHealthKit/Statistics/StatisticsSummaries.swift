@@ -68,6 +68,7 @@ package enum StatisticsSummaries {
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
             let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
             try computeMissing(runs.joined(), cache: cache, storage: storage, filter: reader.filter)
+            cache.keepNote(storage)
             let separate = reader.options.contains(.separateBySource)
             var perSource: [Double] = [], present: [Bool] = []
             func add(_ value: Double, to source: Int32) {
@@ -157,6 +158,13 @@ package enum StatisticsSummaries {
             batch.append(run)
         }
         try cache.compute(batches + [batch], storage: storage, filter: filter)
+    }
+
+    /// How many runs the cache of `type` in `storage` computed from samples so far (0 when it has no cache yet).
+    package static func runsComputed(in storage: any SummaryStorage, type: String) -> Int {
+        let object = storage as AnyObject
+        let cache = registryLock.withLock { registry[ObjectIdentifier(object)].flatMap { $0.storage === object ? $0.caches[type] : nil } }
+        return cache.map { cache in cache.lock.withLock { cache.runsComputed } } ?? 0
     }
 
     /// The cache of `type` in `storage`, created on first use (which also installs the summaries).

@@ -1,0 +1,56 @@
+import Foundation
+import HealthDatabase
+
+/// The slot cache's runs kept in the store (``SummaryNote``, encoded by ``RunArchive``), so that the first query
+/// after opening a store — a new process, a `health stats` call — does not compute every mixed run from its samples.
+///
+/// A note is exact only together with the changes after it: restoring applies the saved and deleted samples since
+/// the note's change position and deletion mark, forgetting every run they touch, and the merge order is checked
+/// again for every restored run (``RunStore/reset()`` clears the order, so the next ``SlotCache/adopt(_:)`` checks).
+extension SlotCache {
+    /// Takes the runs of the store's note for the type, then forgets those the changes since the note touched
+    /// (every saved sample's slots, every deleted sample's slots). A note that does not decode is ignored, as is
+    /// one older than ``changeLimit`` changes.
+    func restoreRuns(_ storage: any SummaryStorage) throws {
+        guard let note = try storage.summaryNote(type: type), let archive = RunArchive.decode(note.data) else { return }
+        let batch = try storage.changes(after: note.position, matching: .types([type]), limit: Self.changeLimit)
+        guard batch.changes.count < Self.changeLimit else { return }
+        let deleted = try storage.deletedSlots(after: note.deletedMark)
+        let ids = archive.names.map(sourceID)
+        let lists = archive.lists.map { $0.map { archive.names[Int($0)] } }
+        for entry in archive.entries {
+            let position = index(of: entry.start)
+            guard position < keys.count, keys[position] == entry.start, single[position] < 0 else { continue }
+            let figures = RunStore.Figures(end: entry.end, merged: entry.merged,
+                                           bySource: entry.bySource.map { (source: ids[Int($0.name)], sum: $0.sum) })
+            runs.store(figures, sources: lists[Int(entry.list)], at: position, start: entry.start)
+        }
+        for case .saved(let record) in batch.changes {
+            runs.forget(touching: slots(record.startDate, record.endDate), keys: keys, index: index(of:))
+        }
+        for entry in deleted.slots where entry.type == type {
+            runs.forget(touching: entry.first...max(entry.first, entry.last), keys: keys, index: index(of:))
+        }
+    }
+
+    /// Writes the computed runs into the store's note for the type once enough new ones were computed, with the
+    /// change position and deletion mark the cache reflects. Best effort: a store that cannot take the note (read
+    /// only, busy) only loses the head start of the next process's first query.
+    func keepNote(_ storage: any SummaryStorage) {
+        guard runsSinceNote >= Self.runsWorthANote else { return }
+        var listIndex: [[String]: Int32] = [:], lists: [[Int32]] = []
+        let entries = runs.stored().map { stored in
+            let list = listIndex[stored.sources] ?? {
+                lists.append(stored.sources.map { sourceIndex[$0] ?? sourceID($0) })
+                listIndex[stored.sources] = Int32(lists.count - 1)
+                return Int32(lists.count - 1)
+            }()
+            return RunArchive.Entry(start: keys[stored.position], end: stored.figures.end, merged: stored.figures.merged, list: list,
+                                    bySource: stored.figures.bySource.map { RunArchive.Pair(name: $0.source, sum: $0.sum) })
+        }
+        let data = RunArchive.encode(RunArchive.Contents(names: sourceNames, lists: lists, entries: entries))
+        try? storage.setSummaryNote(SummaryNote(position: position, deletedMark: deletedMark, data: data), type: type)
+        runsSinceNote = 0
+    }
+
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HealthDatabase
+import HealthDatabaseSQLite
+import OpenHealthKit
+import Testing
+
+/// Computed runs kept in the store (``SummaryNote``): a second opening of the store answers from them, only after
+/// applying the changes made since, and a damaged note changes nothing but speed.
+@Suite struct SummaryNoteTests {
+    typealias F = StoreFixture
+    typealias Q = QueryFixture
+    typealias C = CollectionFixture
+
+    static let options: HKStatisticsOptions = [.cumulativeSum, .separateBySource]
+    static var everything: NSPredicate { HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture) }
+
+    /// Three days on which a phone app and a watch app both have a sample in every quarter hour (288 mixed slots).
+    static func overlappingDays(_ phone: HKHealthStore, _ watch: HKHealthStore) async throws -> [HKQuantitySample] {
+        var phoneSamples: [HKQuantitySample] = [], watchSamples: [HKQuantitySample] = []
+        for quarter in 0..<(3 * 96) {
+            let start = C.date(2024, 3, 4).addingTimeInterval(Double(quarter) * 900)
+            phoneSamples.append(C.steps(Double(10 + quarter % 7), start, minutes: 10, device: C.device("iPhone")))
+            watchSamples.append(C.steps(Double(5 + quarter % 5), start.addingTimeInterval(300), minutes: 8, device: C.device("Watch")))
+        }
+        try await phone.save(phoneSamples)
+        try await watch.save(watchSamples)
+        return phoneSamples
+    }
+
+    /// Merged and per-source sums of each day, by day start.
+    static func figures(_ collection: HKStatisticsCollection) -> [Date: [String: Double]] {
+        var figures: [Date: [String: Double]] = [:]
+        for statistics in collection.statistics() {
+            var values = ["": statistics.sumQuantity()?.doubleValue(for: .count()) ?? -1]
+            for source in statistics.sources ?? [] {
+                values[source.bundleIdentifier] = statistics.sumQuantity(for: source)?.doubleValue(for: .count()) ?? -1
+            }
+            figures[statistics.startDate] = values
+        }
+        return figures
+    }
+
+    /// A fresh opening of the file at `path`, as another process would have: its own storage and caches.
+    static func open(_ path: String) async throws -> (HKHealthStore, SQLiteHealthStorage) {
+        let storage = try SQLiteHealthStorage(path: path)
+        return (try await Q.store(app: "org.example.phone", storage: storage), storage)
+    }
+
+    @Test func aSecondOpeningAnswersFromTheNoteAndAppliesTheChangesSince() async throws {
+        let path = F.temporaryDatabasePath()
+        let (phone, firstStorage) = try await Self.open(path)
+        let watch = try await Q.store(app: "org.example.watch", storage: firstStorage)
+        let phoneSamples = try await Self.overlappingDays(phone, watch)
+        let first = Self.figures(try await C.run(phone, C.query(options: Self.options)))
+        #expect(StatisticsSummaries.runsComputed(in: firstStorage, type: F.stepCount.identifier) >= 288)
+
+        // Another opening: same answer, no run computed from samples.
+        let (second, secondStorage) = try await Self.open(path)
+        #expect(Self.figures(try await C.run(second, C.query(options: Self.options))) == first)
+        #expect(StatisticsSummaries.runsComputed(in: secondStorage, type: F.stepCount.identifier) == 0)
+
+        // Changes through that opening (a save into a mixed slot, a deletion), then a third opening: it must apply
+        // them to the note's runs — equal to the samples' own answer, recomputing only the touched runs.
+        try await second.save(C.steps(40, C.date(2024, 3, 5, 10, 2), minutes: 3, device: C.device("iPhone")))
+        try await second.delete(phoneSamples[200])
+        let (third, thirdStorage) = try await Self.open(path)
+        let fromNote = Self.figures(try await C.run(third, C.query(options: Self.options)))
+        let fromSamples = Self.figures(try await C.run(third, C.query(options: Self.options, predicate: Self.everything)))
+        #expect(fromNote == fromSamples)
+        #expect(fromNote != first)
+        let recomputed = StatisticsSummaries.runsComputed(in: thirdStorage, type: F.stepCount.identifier)
+        #expect(recomputed >= 1 && recomputed <= 4, "recomputed \(recomputed) runs")
+    }
+
+    @Test func aChangedMergeOrderIsCheckedAgainstTheNote() async throws {
+        let path = F.temporaryDatabasePath()
+        let (phone, storage) = try await Self.open(path)
+        let watch = try await Q.store(app: "org.example.watch", storage: storage)
+        _ = try await Self.overlappingDays(phone, watch)
+        _ = try await C.run(phone, C.query(options: Self.options))
+        // The person puts the phone first (by default the watch ranks first): every run's order flips.
+        try C.owner(storage).setSourcePriority(bundleIdentifiers: ["org.example.phone", "org.example.watch"])
+        let (reopened, _) = try await Self.open(path)
+        let fromNote = Self.figures(try await C.run(reopened, C.query(options: Self.options)))
+        let fromSamples = Self.figures(try await C.run(reopened, C.query(options: Self.options, predicate: Self.everything)))
+        #expect(fromNote == fromSamples)
+    }
+
+    @Test func aDamagedNoteIsIgnored() async throws {
+        let path = F.temporaryDatabasePath()
+        let (phone, storage) = try await Self.open(path)
+        let watch = try await Q.store(app: "org.example.watch", storage: storage)
+        _ = try await Self.overlappingDays(phone, watch)
+        let expected = Self.figures(try await C.run(phone, C.query(options: Self.options)))
+        let note = try #require(try storage.summaryNote(type: F.stepCount.identifier))
+        var damaged = note
+        damaged.data = note.data.prefix(note.data.count / 2)
+        try storage.setSummaryNote(damaged, type: F.stepCount.identifier)
+        let (reopened, reopenedStorage) = try await Self.open(path)
+        #expect(Self.figures(try await C.run(reopened, C.query(options: Self.options))) == expected)
+        #expect(StatisticsSummaries.runsComputed(in: reopenedStorage, type: F.stepCount.identifier) >= 288)
+    }
+}
