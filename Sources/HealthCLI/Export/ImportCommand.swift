@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthDatabaseSQLite
 import HealthExport
 import OpenHealthKit
 
@@ -43,6 +44,8 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let healthStore = try store.open()
         let storage = try healthStore.storage()
+        // The import writes time-ordered records: a small page cache costs no speed and keeps memory low.
+        try (storage as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 16)
         var importer = ExportImporter()
         importer.batchSize = max(1, batch)
         importer.dryRun = dryRun
