@@ -71,7 +71,7 @@ enum ChangeLog {
     }
 
     private static func tombstones(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Tombstone] {
-        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
+        try Row.fetchAll(db.filterStatement(sql: sql), arguments: arguments).map {
             Tombstone(uuid: $0[0], type: $0[1], sourceBundleIdentifier: $0[2], syncIdentifier: $0[3], syncVersion: $0[4])
         }
     }
@@ -110,7 +110,7 @@ enum ChangeLog {
         var pendingFields: [Int64: Int] = [:]  // record id to its index in `changes`
         var state = RecordReader.ReadState()
         var anchor = after
-        try StatementRows.forEach(db.cachedStatement(sql: query.sql), arguments: query.arguments, db) { row in
+        try StatementRows.forEach(db.filterStatement(sql: query.sql), arguments: query.arguments, db) { row in
             anchor = row.int64(0)
             if row.bool(CInt(RecordReader.columnCount)) {
                 guard let uuid = try row.uuid(1) else { throw StorageError.unavailable("tombstone \(anchor) has no UUID") }

@@ -90,7 +90,7 @@ struct RecordReader {
         var records: [SampleRecord] = []
         var pending: [Int64: Int] = [:]
         var state = ReadState()
-        try StatementRows.forEach(db.cachedStatement(sql: sql), arguments: arguments, db) { row in
+        try StatementRows.forEach(db.filterStatement(sql: sql), arguments: arguments, db) { row in
             let (record, id, hasFields) = try self.record(row, &state, db)
             if hasFields { pending[id] = records.count }
             records.append(record)
@@ -108,7 +108,10 @@ struct RecordReader {
         let ids = Array(positions.keys)
         let chunk = 500
         for low in stride(from: 0, to: ids.count, by: chunk) {
-            let slice = ids[low ..< min(low + chunk, ids.count)]
+            // Padded to a power of two (repeating an id changes nothing), so a handful of statement shapes serve
+            // every slice and the statement cache stays small.
+            var slice = Array(ids[low ..< min(low + chunk, ids.count)])
+            slice += repeatElement(slice[0], count: min(chunk, 1 << (Int.bitWidth - (slice.count - 1).leadingZeroBitCount)) - slice.count)
             let sql = "SELECT sample_id, key, kind, text, num, extra FROM field WHERE sample_id IN (\(SQLPart.placeholders(slice.count)))"
             try StatementRows.forEach(db.cachedStatement(sql: sql), arguments: StatementArguments(slice), db) { row in
                 guard let index = positions[row.int64(0)], let key = row.text(1, &strings) else { return }

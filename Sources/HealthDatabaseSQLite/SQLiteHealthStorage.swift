@@ -170,7 +170,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     public func count(matching filter: SampleFilter) throws -> Int {
         try read { db in
             let condition = try FilterSQL.samples(filter, identities, db)
-            return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sample s WHERE \(condition.sql)"),
+            return try Int.fetchOne(db.filterStatement(sql: "SELECT count(*) FROM sample s WHERE \(condition.sql)"),
                              arguments: condition.arguments) ?? 0
         }
     }
@@ -189,7 +189,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     public func sources(matching filter: SampleFilter) throws -> [SourceRecord] {
         try read { db in
             let query = try SampleQuery.sources(FilterSQL.samples(filter, identities, db))
-            return try Int64.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments)
+            return try Int64.fetchAll(db.filterStatement(sql: query.sql), arguments: query.arguments)
                 .map { try identities.source($0, db) }
         }
     }
