@@ -57,6 +57,9 @@ struct RunStore {
         return pool[Int(entry)]
     }
 
+    /// How many runs are stored.
+    var count: Int { live }
+
     /// Every stored run: the position of its first slot, its figures and its source list.
     func stored() -> [(position: Int, figures: Figures, sources: [String])] {
         first.indices.compactMap { position in

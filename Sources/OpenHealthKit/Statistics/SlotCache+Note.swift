@@ -33,11 +33,13 @@ extension SlotCache {
         }
     }
 
-    /// Writes the computed runs into the store's note for the type once enough new ones were computed, with the
-    /// change position and deletion mark the cache reflects. Best effort: a store that cannot take the note (read
-    /// only, busy) only loses the head start of the next process's first query.
+    /// Writes the computed runs into the store's note for the type once enough new ones were computed — at least
+    /// ``SlotCache/runsWorthANote`` and a quarter of all runs, so the first query after opening writes one and the
+    /// few runs each update recomputes do not make every 256th update pay for rewriting them all — with the change
+    /// position and deletion mark the cache reflects. Best effort: a store that cannot take the note (read only,
+    /// busy) only loses the head start of the next process's first query.
     func keepNote(_ storage: any SummaryStorage) {
-        guard runsSinceNote >= Self.runsWorthANote else { return }
+        guard runsSinceNote >= max(Self.runsWorthANote, runs.count / 4) else { return }
         var listIndex: [[String]: Int32] = [:], lists: [[Int32]] = []
         let entries = runs.stored().map { stored in
             let list = listIndex[stored.sources] ?? {
