@@ -13,9 +13,7 @@ extension SlotCache {
     /// one older than ``changeLimit`` changes.
     func restoreRuns(_ storage: any SummaryStorage) throws {
         guard let note = try storage.summaryNote(type: type), let archive = RunArchive.decode(note.data) else { return }
-        let batch = try storage.changes(after: note.position, matching: .types([type]), limit: Self.changeLimit)
-        guard batch.changes.count < Self.changeLimit else { return }
-        let deleted = try storage.deletedSlots(after: note.deletedMark)
+        guard let changed = try changes(after: note.position, deletedAfter: note.deletedMark, storage) else { return }
         let ids = archive.names.map(sourceID)
         let lists = archive.lists.map { $0.map { archive.names[Int($0)] } }
         for entry in archive.entries {
@@ -25,12 +23,7 @@ extension SlotCache {
                                            bySource: entry.bySource.map { (source: ids[Int($0.name)], sum: $0.sum) })
             runs.store(figures, sources: lists[Int(entry.list)], at: position, start: entry.start)
         }
-        for case .saved(let record) in batch.changes {
-            runs.forget(touching: slots(record.startDate, record.endDate), keys: keys, index: index(of:))
-        }
-        for entry in deleted.slots where entry.type == type {
-            runs.forget(touching: entry.first...max(entry.first, entry.last), keys: keys, index: index(of:))
-        }
+        for range in changed.saved.map(\.slots) + changed.deleted { runs.forget(touching: range, keys: keys, index: index(of:)) }
     }
 
     /// Writes the computed runs into the store's note for the type once enough new ones were computed — at least

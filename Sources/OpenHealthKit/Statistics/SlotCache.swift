@@ -76,27 +76,25 @@ package final class SlotCache: @unchecked Sendable {
         let latest = try storage.latestChangePosition()
         guard !loaded || latest != position else { return }
         if !loaded { return try reload(storage, latest: latest) }
-        let batch = try storage.changes(after: position, matching: .types([type]), limit: Self.changeLimit)
-        if batch.changes.count >= Self.changeLimit { return try reload(storage, latest: latest) }
+        guard let changed = try changes(after: position, deletedAfter: deletedMark, storage) else {
+            return try reload(storage, latest: latest)
+        }
         var ranges: [ClosedRange<Int64>] = []
         var rawMayChange = false
-        for case .saved(let record) in batch.changes {
-            let touched = slots(record.startDate, record.endDate)
+        for (record, touched) in changed.saved {
             ranges.append(touched)
             facts.saw(record)
             // Raw, as the summaries decide: crossing the slot's end (with a margin for rounding), or user-entered.
             rawMayChange = rawMayChange || record.fields[HKMetadataKeyWasUserEntered] != nil
                 || record.endDate.timeIntervalSince1970 > Double(touched.lowerBound + 1) * slotSeconds - 0.001
         }
-        let deleted = try storage.deletedSlots(after: deletedMark)
-        for entry in deleted.slots where entry.type == type {
-            let range = entry.first...max(entry.first, entry.last)
+        for range in changed.deleted {
             ranges.append(range)
             facts.deleted(within: DateInterval(start: date(range.lowerBound), end: date(range.upperBound + 1)))
             rawMayChange = rawMayChange || rawSlots.contains { range.contains($0) }
         }
-        deletedMark = deleted.mark
-        position = max(latest, batch.anchor)
+        deletedMark = changed.mark
+        position = max(latest, changed.anchor)
         guard !ranges.isEmpty else { return }
         if rawMayChange {
             let oldRaw = rawSlots, oldEdges = crossedEdges
@@ -106,6 +104,20 @@ package final class SlotCache: @unchecked Sendable {
         }
         record(ranges)
         for range in ranges { replace(range, with: try storage.slotSums(type: type, slots: range)) }
+    }
+
+    /// The changes of the type after change position `position` and deletion mark `mark`: each saved sample with
+    /// the slots it touches, the slots of each deleted sample, the newest position and mark read; nil when there
+    /// are ``changeLimit`` or more saves (reloading is cheaper than replaying them).
+    func changes(after position: Int64, deletedAfter mark: Int64, _ storage: any SummaryStorage) throws
+        -> (saved: [(record: SampleRecord, slots: ClosedRange<Int64>)], deleted: [ClosedRange<Int64>], anchor: Int64, mark: Int64)? {
+        let batch = try storage.changes(after: position, matching: .types([type]), limit: Self.changeLimit)
+        guard batch.changes.count < Self.changeLimit else { return nil }
+        let deleted = try storage.deletedSlots(after: mark)
+        var saved: [(record: SampleRecord, slots: ClosedRange<Int64>)] = []
+        for case .saved(let record) in batch.changes { saved.append((record, slots(record.startDate, record.endDate))) }
+        let deletedSlots = deleted.slots.filter { $0.type == type }.map { $0.first...max($0.first, $0.last) }
+        return (saved, deletedSlots, batch.anchor, deleted.mark)
     }
 
     private func reload(_ storage: any SummaryStorage, latest: Int64) throws {
@@ -201,7 +213,7 @@ package final class SlotCache: @unchecked Sendable {
     func slot(of date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / slotSeconds).rounded(.down)) }
 
     /// The slots a sample from `start` to `end` touches (an instant: the slot of its instant).
-    func slots(_ start: Date, _ end: Date) -> ClosedRange<Int64> {
+    private func slots(_ start: Date, _ end: Date) -> ClosedRange<Int64> {
         let first = slot(of: start)
         guard end > start else { return first...first }
         return first...max(first, Int64((end.timeIntervalSince1970 / slotSeconds).rounded(.up)) - 1)
