@@ -26,14 +26,19 @@ package struct CollectionSnapshot {
         HKStatisticsCollection(type: type, options: options, buckets: buckets, firstIndex: firstIndex, computed: computed)
     }
 
-    /// The buckets `first...last`, reusing this snapshot's intervals where they overlap (calendar arithmetic per
-    /// bucket is the expensive part of laying out ten years of days).
-    package func intervals(_ first: Int, _ last: Int) -> [DateInterval] {
-        guard first <= last else { return [] }
-        return (first...last).map { k in
-            let known = k - firstIndex
-            return intervals.indices.contains(known) ? intervals[known] : buckets.interval(at: k)
-        }
+    /// The index of the first bucket of `buckets` that holds data in `range`, and the buckets from there to the
+    /// one holding its end, reusing `previous`'s intervals where they overlap (calendar arithmetic per bucket is the
+    /// expensive part of laying out ten years of days).
+    static func layout(_ range: DateInterval, _ buckets: StatisticsBuckets,
+                       reusing previous: CollectionSnapshot?) -> (first: Int, intervals: [DateInterval]) {
+        let first = buckets.index(containing: range.start), last = buckets.index(containing: range.end)
+        guard first <= last else { return (first, []) }
+        return (first, (first...last).map { k in
+            if let previous, previous.intervals.indices.contains(k - previous.firstIndex) {
+                return previous.intervals[k - previous.firstIndex]
+            }
+            return buckets.interval(at: k)
+        })
     }
 }
 
@@ -45,13 +50,14 @@ extension HKStatisticsCollectionQuery {
 
     /// Computes every interval that holds matching samples.
     package func snapshot(_ reader: StatisticsReader) throws -> CollectionSnapshot {
-        let buckets = try layout()
-        guard let range = try reader.dataRange() else {
-            return CollectionSnapshot(buckets: buckets, firstIndex: 0, intervals: [], computed: [], stamp: nil)
-        }
-        let first = buckets.index(containing: range.start), last = buckets.index(containing: range.end)
-        let empty = CollectionSnapshot(buckets: buckets, firstIndex: first, intervals: [], computed: [], stamp: nil)
-        let intervals = empty.intervals(first, last)
+        try snapshot(reader, buckets: layout(), range: reader.dataRange(), reusing: nil)
+    }
+
+    /// Computes every interval of `range` afresh (laid out reusing `previous`'s intervals).
+    private func snapshot(_ reader: StatisticsReader, buckets: StatisticsBuckets, range: DateInterval?,
+                          reusing previous: CollectionSnapshot?) throws -> CollectionSnapshot {
+        guard let range else { return CollectionSnapshot(buckets: buckets, firstIndex: 0, intervals: [], computed: [], stamp: nil) }
+        let (first, intervals) = CollectionSnapshot.layout(range, buckets, reusing: previous)
         let (computed, stamp) = try statistics(of: intervals, reader: reader)
         return CollectionSnapshot(buckets: buckets, firstIndex: first, intervals: intervals, computed: computed, stamp: stamp)
     }
@@ -59,13 +65,15 @@ extension HKStatisticsCollectionQuery {
     /// `previous` brought up to date: only the intervals overlapping changed summary slots, and intervals the data
     /// range newly reaches, are computed again.
     package func updated(_ previous: CollectionSnapshot, _ reader: StatisticsReader) throws -> CollectionSnapshot {
-        guard let stamp = previous.stamp, let range = try reader.dataRange() else { return try snapshot(reader) }
         let buckets = previous.buckets
-        let first = buckets.index(containing: range.start), last = buckets.index(containing: range.end)
-        let intervals = previous.intervals(first, last)
+        let range = try reader.dataRange()
+        guard let stamp = previous.stamp, let range else {
+            return try snapshot(reader, buckets: buckets, range: range, reusing: previous)
+        }
+        let (first, intervals) = CollectionSnapshot.layout(range, buckets, reusing: previous)
         guard let summaries = StatisticsSummaries.storage(for: reader, intervals: intervals),
               let change = try StatisticsSummaries.changedSlots(since: stamp, reader: reader, storage: summaries) else {
-            return try snapshot(reader)
+            return try snapshot(reader, buckets: buckets, range: range, reusing: previous)
         }
         var computed = [HKStatistics?](repeating: nil, count: intervals.count)
         var dirty = [Bool](repeating: false, count: intervals.count)
