@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import HealthDatabase
-import HealthDatabaseSQLite
+@testable import HealthDatabaseSQLite
 import Testing
 
 /// What only a file store does: survive reopening, share the file, refuse bad paths and newer schemas.
@@ -40,11 +40,13 @@ struct FileStoreTests {
     @Test func schemaVersionIsRecordedAndNewerIsRefused() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("store.sqlite")
-        _ = try SQLiteHealthStorage(path: path)
+        let storage = try SQLiteHealthStorage(path: path)
         let queue = try DatabaseQueue(path: path)
         #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
         #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1", "v2"])
         #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        let writerLimit = try storage.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA journal_size_limit") }
+        #expect(writerLimit == 64 << 20, "the WAL shrinks back to 64 MB after a large transaction")
         try queue.write { try $0.execute(sql: "PRAGMA user_version = 99") }
         try queue.close()
         #expect(throws: StorageError.unsupportedSchema(found: 99, supported: 2)) { try SQLiteHealthStorage(path: path) }

@@ -97,6 +97,8 @@ struct MigrationTests {
         try Self.writeVersion1(at: path)
         let storage = try SQLiteHealthStorage(path: path)
         let records = Self.records
+        let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        #expect(wal == 0, "the migration's copy of the tables is checkpointed out of the WAL, which is truncated")
 
         #expect(try storage.records(matching: .all, sort: [], limit: nil) == records)
         let changes = try storage.changes(after: 0, matching: .all, limit: nil)
