@@ -55,13 +55,19 @@ package enum ObjectMapping {
     /// The object a record holds; `children` are the member records of a correlation (ignored otherwise).
     /// Throws `HKError(.errorInvalidArgument)` when the record names an unknown type or holds unreadable data.
     package static func object(from record: SampleRecord, children: [SampleRecord] = []) throws(HKError) -> HKSample {
-        let common = try CommonParts(record)
+        try object(from: record, children: children, memo: ReadMemo())
+    }
+
+    /// ``object(from:children:)`` for one record of a read that maps many: `memo` carries what the previous
+    /// records resolved.
+    package static func object(from record: SampleRecord, children: [SampleRecord], memo: ReadMemo) throws(HKError) -> HKSample {
+        let common = try CommonParts(record, memo: memo)
         switch record.kind {
         case .quantity: return try SampleKindMapping.quantitySample(from: record, common)
         case .category: return try SampleKindMapping.categorySample(from: record, common)
         case .correlation:
             var members = Set<HKSample>()
-            for child in children { members.insert(try object(from: child)) }
+            for child in children { members.insert(try object(from: child, children: [], memo: memo)) }
             return HKCorrelation(type: try common.type(HKCorrelationType.self), start: common.start, end: common.end, objects: members,
                                  uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata)
         case .workout: return try WorkoutMapping.workout(from: record, common)
@@ -89,21 +95,24 @@ package struct CommonParts {
     let device: HKDevice?
     /// The metadata, attributes left out.
     let metadata: [String: Any]?
+    /// What the read resolved for earlier records (types, units, sources, devices).
+    let memo: ReadMemo
 
-    /// Reads the shared parts of `record`.
-    init(_ record: SampleRecord) throws(HKError) {
+    /// Reads the shared parts of `record`, through `memo`.
+    init(_ record: SampleRecord, memo: ReadMemo = ReadMemo()) throws(HKError) {
         uuid = record.uuid
         typeIdentifier = record.type
         start = record.startDate
         end = record.endDate
-        revision = SourceMapping.revision(from: record.source)
-        device = record.device.map(SourceMapping.device(from:))
-        metadata = try MetadataMapping.metadata(from: record.fields)
+        revision = memo.revision(record.source)
+        device = record.device.map(memo.device)
+        metadata = record.fields.isEmpty ? nil : try MetadataMapping.metadata(from: record.fields)
+        self.memo = memo
     }
 
     /// The record's type as `T`, or an error naming the identifier.
     func type<T: HKObjectType>(_: T.Type) throws(HKError) -> T {
-        guard let type = HKObjectType.type(forIdentifier: typeIdentifier) as? T else {
+        guard let type = memo.type(named: typeIdentifier) as? T else {
             throw HKError(.errorInvalidArgument, "Record \(uuid) names \(typeIdentifier), which is not a known \(T.self)")
         }
         return type

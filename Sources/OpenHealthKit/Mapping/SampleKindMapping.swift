@@ -30,7 +30,7 @@ package enum SampleKindMapping {
         let quantity: HKQuantity
         if let unitString = record.unit, let value = record.originalQuantity {
             do {
-                quantity = HKQuantity(unit: try HKUnit.checked(from: unitString), doubleValue: value)
+                quantity = HKQuantity(unit: try common.memo.unit(unitString), doubleValue: value)
             } catch {
                 throw HKError(.errorInvalidArgument, "Record \(record.uuid) has an invalid unit \"\(unitString)\": \(error)")
             }

@@ -28,8 +28,9 @@ package enum QueryMapping {
                 if let parent = member.parent { members[parent, default: []].append(member) }
             }
         }
+        let memo = ReadMemo()
         return try records.map { record throws(HKError) in
-            try ObjectMapping.object(from: record, children: members[record.uuid] ?? [])
+            try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo)
         }
     }
 
