@@ -12,47 +12,43 @@ import HealthUnits
 /// shared memos' locks for its revision and device: about two thirds of mapping 100 heart-rate samples.
 /// Every value handed out is immutable, so samples share them safely. One read, one memo, one thread.
 package final class ReadMemo {
-    private var typeName: String?
-    private var type: HKObjectType?
-    private var unitString: String?
-    private var unit: HKUnit?
-    private var source: SourceRecord?
-    private var revision: HKSourceRevision?
-    private var deviceRecord: DeviceRecord?
-    private var device: HKDevice?
+    private var types = RecentList<String, HKObjectType?>(capacity: 4)
+    private var units = RecentList<String, HKUnit>(capacity: 4)
+    private var revisions = RecentList<SourceRecord, HKSourceRevision>(capacity: 4)
+    private var devices = RecentList<DeviceRecord, HKDevice>(capacity: 4)
 
     /// An empty memo, for one read.
     package init() {}
 
     /// The known type named `identifier`, or nil.
     func type(named identifier: String) -> HKObjectType? {
-        if identifier == typeName, let type { return type }
+        if let hit = types.value(where: { $0 == identifier }) { return hit }
         let found = HKObjectType.type(forIdentifier: identifier)
-        (typeName, type) = (identifier, found)
+        types.remember(identifier, found)
         return found
     }
 
     /// The unit `string` describes.
     func unit(_ string: String) throws(HKUnitError) -> HKUnit {
-        if string == unitString, let unit { return unit }
+        if let hit = units.value(where: { $0 == string }) { return hit }
         let parsed = try HKUnit.checked(from: string)
-        (unitString, unit) = (string, parsed)
+        units.remember(string, parsed)
         return parsed
     }
 
     /// The source revision `record` describes (see ``SourceMapping/revision(from:)``).
     func revision(_ record: SourceRecord) -> HKSourceRevision {
-        if record == source, let revision { return revision }
+        if let hit = revisions.value(where: { $0 == record }) { return hit }
         let made = SourceMapping.revision(from: record)
-        (source, revision) = (record, made)
+        revisions.remember(record, made)
         return made
     }
 
     /// The device `record` describes (see ``SourceMapping/device(from:)``).
     func device(_ record: DeviceRecord) -> HKDevice {
-        if record == deviceRecord, let device { return device }
+        if let hit = devices.value(where: { $0 == record }) { return hit }
         let made = SourceMapping.device(from: record)
-        (deviceRecord, device) = (record, made)
+        devices.remember(record, made)
         return made
     }
 }

@@ -18,24 +18,47 @@ import Foundation
 /// A hit costs a lock and at most `capacity` comparisons; a miss builds the value and evicts the oldest.
 final class RecentMemo<Key, Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private let capacity: Int
     private let matches: (Key, Key) -> Bool
-    private var entries: [(key: Key, value: Value)] = []
+    private var recent: RecentList<Key, Value>
 
     private init(capacity: Int, matches: @escaping (Key, Key) -> Bool) {
-        self.capacity = capacity
+        self.recent = RecentList(capacity: capacity)
         self.matches = matches
     }
 
     /// The value remembered for `key`, or `make(key)` remembered now.
     func value(for key: Key, make: (Key) -> Value) -> Value {
-        if let hit = lock.withLock({ entries.first { matches($0.key, key) }?.value }) { return hit }
+        if let hit = lock.withLock({ recent.value { matches($0, key) } }) { return hit }
         let value = make(key)
-        lock.withLock {
-            entries.insert((key, value), at: 0)
-            if entries.count > capacity { entries.removeLast() }
-        }
+        lock.withLock { recent.remember(key, value) }
         return value
+    }
+}
+
+/// The last few keys looked up and their values, newest first: the list behind ``RecentMemo`` (shared,
+/// locked) and ``ReadMemo`` (one read's, unlocked).
+struct RecentList<Key, Value> {
+    private let capacity: Int
+    // Keys and values apart, so a lookup compares keys in place without copying entries.
+    private var keys: [Key] = []
+    private var values: [Value] = []
+
+    /// An empty list keeping at most `capacity` entries.
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// The value of the newest entry whose key `matches`, or nil.
+    func value(where matches: (Key) -> Bool) -> Value? {
+        keys.firstIndex(where: matches).map { values[$0] }
+    }
+
+    /// Remembers `value` for `key` as the newest entry, forgetting the oldest beyond the capacity.
+    mutating func remember(_ key: Key, _ value: Value) {
+        keys.insert(key, at: 0)
+        values.insert(value, at: 0)
+        if keys.count > capacity {
+            keys.removeLast()
+            values.removeLast()
+        }
     }
 }
 

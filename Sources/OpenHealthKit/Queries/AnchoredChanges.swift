@@ -27,18 +27,13 @@ package struct AnchoredChanges: @unchecked Sendable {
                              storage: any HealthStorage) throws -> AnchoredChanges {
         let latest = try storage.latestChangePosition()
         let batch = try storage.changes(after: anchor, matching: filter, limit: limit)
-        var saved: [SampleRecord] = []
-        var deleted: [HKDeletedObject] = []
-        for change in batch.changes {
-            switch change {
-            case .saved(let record): saved.append(record)
-            case .deleted(let tombstone): deleted.append(QueryMapping.deletedObject(from: tombstone))
-            }
+        let deleted = batch.changes.compactMap { change -> HKDeletedObject? in
+            if case .deleted(let tombstone) = change { QueryMapping.deletedObject(from: tombstone) } else { nil }
         }
         let truncated = limit.map { batch.changes.count >= $0 } ?? false
         let position = truncated ? batch.anchor : max(batch.anchor, latest, anchor)
         return AnchoredChanges(
-            samples: try QueryMapping.samples(from: saved, storage: storage), deletedObjects: deleted,
+            samples: try QueryMapping.samples(savedIn: batch.changes, storage: storage), deletedObjects: deleted,
             anchor: HKQueryAnchor(rawValue: position), isTruncated: truncated)
     }
 }

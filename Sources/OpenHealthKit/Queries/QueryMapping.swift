@@ -20,18 +20,46 @@ package enum QueryMapping {
 
     /// The objects `records` hold; correlations get their members, read in one storage call.
     package static func samples(from records: [SampleRecord], storage: any HealthStorage) throws -> [HKSample] {
-        let correlations = records.filter { $0.kind == .correlation }.map(\.uuid)
-        var members: [UUID: [SampleRecord]] = [:]
-        if !correlations.isEmpty {
-            let filter: SampleFilter = correlations.count == 1 ? .parent(correlations[0]) : .or(correlations.map { .parent($0) })
-            for member in try storage.records(matching: filter, sort: [], limit: nil) {
-                if let parent = member.parent { members[parent, default: []].append(member) }
+        try samples(count: records.count, storage: storage) { visit in
+            for index in records.indices { try visit(records[index]) }
+        }
+    }
+
+    /// The objects the saved records among `changes` hold, in order; deletions are skipped. The records are
+    /// mapped where they lie: copying a million of them out of the changes first was a third of an anchored
+    /// read's time.
+    package static func samples(savedIn changes: [Change], storage: any HealthStorage) throws -> [HKSample] {
+        try samples(count: changes.count, storage: storage) { visit in
+            for index in changes.indices {
+                if case .saved(let record) = changes[index] { try visit(record) }
             }
         }
+    }
+
+    /// The objects of the records `forEach` visits (twice: correlations first, then every record, in order).
+    private static func samples(count: Int, storage: any HealthStorage,
+                                forEach: ((SampleRecord) throws -> Void) throws -> Void) throws -> [HKSample] {
+        var correlations: [UUID] = []
+        try forEach { record in if record.kind == .correlation { correlations.append(record.uuid) } }
+        let members = try correlationMembers(of: correlations, storage: storage)
         let memo = ReadMemo()
-        return try records.map { record throws(HKError) in
-            try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo)
+        var samples: [HKSample] = []
+        samples.reserveCapacity(count)
+        try forEach { record in
+            samples.append(try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo))
         }
+        return samples
+    }
+
+    /// The member records of the correlations `uuids`, by correlation; no storage call when there are none.
+    private static func correlationMembers(of correlations: [UUID], storage: any HealthStorage) throws -> [UUID: [SampleRecord]] {
+        guard !correlations.isEmpty else { return [:] }
+        let filter: SampleFilter = correlations.count == 1 ? .parent(correlations[0]) : .or(correlations.map { .parent($0) })
+        var members: [UUID: [SampleRecord]] = [:]
+        for member in try storage.records(matching: filter, sort: [], limit: nil) {
+            if let parent = member.parent { members[parent, default: []].append(member) }
+        }
+        return members
     }
 
     /// The deleted object a tombstone stands for: its UUID and its sync identifier and version.

@@ -30,14 +30,11 @@ extension HKHealthStore {
             let filter = SampleFilter.and([try readRestriction(for: HKObjectType.allSampleTypes), WorkoutActivityRecords.excluded])
             let start = anchor?.rawValue ?? 0
             let batch = try storage.changes(after: start, matching: filter, limit: limit)
-            var saved: [SampleRecord] = []
-            for case .saved(let record) in batch.changes { saved.append(record) }
-            let samples = try QueryMapping.samples(from: saved, storage: storage)
-            var byUUID: [UUID: HKSample] = [:]
-            for sample in samples { byUUID[sample.uuid] = sample }
+            // One sample per saved change, in the changes' order.
+            var samples = try QueryMapping.samples(savedIn: batch.changes, storage: storage).makeIterator()
             let changes: [HKChange] = batch.changes.compactMap { change in
                 switch change {
-                case .saved(let record): byUUID[record.uuid].map(HKChange.added)
+                case .saved: samples.next().map(HKChange.added)
                 case .deleted(let tombstone): .deleted(QueryMapping.deletedObject(from: tombstone), typeIdentifier: tombstone.type)
                 }
             }
