@@ -40,24 +40,9 @@ enum SeriesRecords {
     }
 }
 
-/// An element as JSON: name, attributes, children.
-struct StoredElement: Codable, Hashable {
-    var name: String
-    var attributes: [String: String]
-    var children: [StoredElement]
-
+extension StoredElement {
+    /// The element of an export node: name, attributes, children.
     init(_ node: ExportNode) {
-        name = node.name
-        attributes = node.attributes
-        children = node.children.map(StoredElement.init)
-    }
-}
-
-extension JSONEncoder {
-    /// An encoder with sorted keys, so equal content gives equal bytes.
-    static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
+        self.init(name: node.name, attributes: node.attributes, children: node.children.map(StoredElement.init))
     }
 }
