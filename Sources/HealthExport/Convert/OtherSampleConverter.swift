@@ -14,7 +14,8 @@ enum OtherSampleConverter {
         let attributes = node.attributes
         let start = (attributes["startDate"] ?? attributes["dateIssued"]).flatMap(ExportValues.date)
         guard let start else { return .failure(ImportProblem(.badDate, line: node.line, "\(node.name) has no readable startDate/dateIssued")) }
-        let end = (attributes["endDate"] ?? attributes["expirationDate"]).flatMap(ExportValues.date).map { max($0, start) } ?? start
+        let end = (attributes["endDate"] ?? attributes["expirationDate"]).flatMap(ExportValues.date) ?? start
+        guard end >= start else { return .failure(ImportProblem(.endBeforeStart, line: node.line, "\(node.name) ends before it starts")) }
         let source = records.sources.source(name: attributes["sourceName"] ?? "Health", version: attributes["sourceVersion"])
         guard let payload = try? StoredElement(node).encoded() else {
             return .failure(ImportProblem(.invalidObject, line: node.line, "\(node.name) could not be encoded"))

@@ -52,12 +52,13 @@ public final class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
         tests.first { $0.side == side && $0.type == .air && !$0.masked }?.sensitivity
     }
 
-    /// Points are equal when their frequencies and tests are.
+    /// Points are equal when their frequencies and tests are, in any order (a point has at most one test per
+    /// ear, conduction type and masking).
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? Self else { return false }
-        return other.frequency == frequency && other.tests == tests
+        return other.frequency == frequency && Set(other.tests) == Set(tests)
     }
 
     /// Hash of the frequency and tests, consistent with `isEqual(_:)`.
-    public override var hash: Int { Hasher.combined(frequency, tests) }
+    public override var hash: Int { Hasher.combined(frequency, Set(tests)) }
 }
