@@ -39,6 +39,25 @@ struct ElementSampleStoreTests {
         }
     }
 
+    @Test("records an earlier importer wrote (element JSON, no fields, no device) read back as objects")
+    func legacyRecords() async throws {
+        let storage = try SQLiteHealthStorage(path: F.temporaryDatabasePath())
+        let json = #"{"attributes":{"endDate":"2021-01-22 20:30:50 -0800","sourceName":"Hearing Test","startDate":"2021-01-22 20:30:50 -0800","#
+            + #""type":"HKDataTypeIdentifierAudiogram"},"children":[{"attributes":{"key":"HKMetadataKeySyncVersion","value":"1"},"children":[],"#
+            + #""name":"MetadataEntry"},{"attributes":{"frequencyUnit":"Hz","frequencyValue":"250","leftEarUnit":"dBHL","leftEarValue":"35.0459"},"#
+            + #""children":[],"name":"SensitivityPoint"}],"name":"Audiogram"}"#
+        let start = Date(timeIntervalSince1970: 1_611_376_250)
+        let source = SourceRecord(bundleIdentifier: "com.apple.health.import", name: "Hearing Test")
+        let uuid = UUID()
+        _ = try storage.save([SampleRecord(uuid: uuid, kind: .other, type: HKDataTypeIdentifierAudiogram, startDate: start, endDate: start,
+                                           source: source, payload: Data(json.utf8))])
+        let read = try await Q.samples(HKHealthStore.owner(storage: storage), E.audiogramType)
+        let audiogram = try #require(read.first as? HKAudiogramSample)
+        #expect(audiogram.uuid == uuid && audiogram.startDate == start)
+        #expect(audiogram.sensitivityPoints.first?.tests.first?.sensitivity == E.dB(35.0459))
+        #expect(audiogram.metadata?[HKMetadataKeySyncVersion] as? String == "1")
+    }
+
     @Test("descriptors: .audiogram and .visionPrescription are typed; anchored queries report saves and deletions")
     func descriptorsAndAnchors() async throws {
         let store = try await Self.store(try SQLiteHealthStorage.inMemory())
