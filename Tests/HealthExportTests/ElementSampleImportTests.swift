@@ -6,15 +6,8 @@ import Testing
 
 @Suite("Audiograms and vision prescriptions in exports")
 struct ElementSampleImportTests {
-    static let head = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE HealthData [
-    <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord|Audiogram|VisionPrescription)*)>
-    ]>
-    <HealthData locale="en_US">
-     <ExportDate value="2024-01-01 10:00:00 +0100"/>
-
-    """
+    /// The messy-export prolog (iOS 16's unclosed ATTLIST included) and an export date: elements start on line 11.
+    static let head = MalformedImportTests.head + "\n <ExportDate value=\"2024-01-01 10:00:00 +0100\"/>\n"
     static let audiogram = """
      <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Hearing Test" sourceVersion="3092" device="&lt;&lt;HKDevice: 0x2820680f0&gt;, name:AirPods, manufacturer:Apple Inc., model:AirPods&gt;" creationDate="2021-01-22 20:31:37 -0800" startDate="2021-01-22 20:30:50 -0800" endDate="2021-01-22 20:37:50 -0800">
       <MetadataEntry key="HKMetadataKeySyncVersion" value="1"/>
@@ -157,23 +150,23 @@ struct ElementSampleImportTests {
     func badValues() throws {
         let points = (1...31).map { "  <SensitivityPoint frequencyValue=\"\($0 * 100)\" frequencyUnit=\"Hz\"/>\n" }.joined()
         var body = ""
-        body += " <Audiogram type=\"HKDataTypeIdentifierAudiogram\" sourceName=\"T\" startDate=\"2021-01-22 20:30:50 -0800\" endDate=\"2021-01-22 20:30:50 -0800\">\n" // 7
+        body += " <Audiogram type=\"HKDataTypeIdentifierAudiogram\" sourceName=\"T\" startDate=\"2021-01-22 20:30:50 -0800\" endDate=\"2021-01-22 20:30:50 -0800\">\n" // 11
         body += "  <SensitivityPoint frequencyValue=\"loud\" frequencyUnit=\"Hz\"/>\n </Audiogram>\n"
-        body += " <Audiogram type=\"HKDataTypeIdentifierAudiogram\" sourceName=\"T\" startDate=\"2021-01-22 20:30:50 -0800\" endDate=\"2021-01-22 20:30:50 -0800\">\n" // 10
+        body += " <Audiogram type=\"HKDataTypeIdentifierAudiogram\" sourceName=\"T\" startDate=\"2021-01-22 20:30:50 -0800\" endDate=\"2021-01-22 20:30:50 -0800\">\n" // 14
         body += "  <SensitivityPoint frequencyValue=\"250\" frequencyUnit=\"Hz\" leftEarValue=\"20\" leftEarUnit=\"kg\"/>\n </Audiogram>\n"
-        body += " <Audiogram type=\"HKDataTypeIdentifierAudiogram\" sourceName=\"T\" startDate=\"2021-01-22 20:30:50 -0800\" endDate=\"2021-01-22 20:30:50 -0800\">\n" // 13
+        body += " <Audiogram type=\"HKDataTypeIdentifierAudiogram\" sourceName=\"T\" startDate=\"2021-01-22 20:30:50 -0800\" endDate=\"2021-01-22 20:30:50 -0800\">\n" // 17
         body += points + " </Audiogram>\n"
-        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeGlasses\" dateIssued=\"2023-03-01 09:00:00 +0100\">\n" // 46
+        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeGlasses\" dateIssued=\"2023-03-01 09:00:00 +0100\">\n" // 50
         body += "  <RightEye cylinder=\"-1\" cylinderUnit=\"D\"/>\n </VisionPrescription>\n"
-        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeGlasses\" dateIssued=\"2023-03-01 09:00:00 +0100\">\n" // 49
+        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeGlasses\" dateIssued=\"2023-03-01 09:00:00 +0100\">\n" // 53
         body += "  <RightEye sphere=\"-1\" sphereUnit=\"parsec\"/>\n </VisionPrescription>\n"
-        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeGlasses\" dateIssued=\"2023-03-01 09:00:00 +0100\" expirationDate=\"2022-03-01 09:00:00 +0100\"/>\n" // 52
-        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeContacts\" dateIssued=\"2023-03-01 09:00:00 +0100\"/>\n" // 53 ok
+        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeGlasses\" dateIssued=\"2023-03-01 09:00:00 +0100\" expirationDate=\"2022-03-01 09:00:00 +0100\"/>\n" // 56
+        body += " <VisionPrescription type=\"HKVisionPrescriptionTypeContacts\" dateIssued=\"2023-03-01 09:00:00 +0100\"/>\n" // 57 ok
         let (store, summary) = try Self.importedStore(body)
         #expect(summary.stored == 1)
         let group = summary.problems.groups.first { $0.kind == ImportProblem.Kind.invalidObject.rawValue }
-        #expect(group?.lines == [7, 10, 13, 46, 49], "\(summary.problems.lines)")
-        #expect(summary.problems.groups.first { $0.kind == ImportProblem.Kind.endBeforeStart.rawValue }?.lines == [52])
+        #expect(group?.lines == [11, 14, 17, 50, 53], "\(summary.problems.lines)")
+        #expect(summary.problems.groups.first { $0.kind == ImportProblem.Kind.endBeforeStart.rawValue }?.lines == [56])
         #expect(try store.count(HKVisionPrescriptionTypeIdentifier) == 1)
     }
 }
