@@ -62,7 +62,7 @@ public protocol HKAuthorizationPrompt: Sendable {
     func decide(_ request: HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse
 
     /// Asks the person which of `request.objects` the app may read and returns their UUIDs; the others
-    /// are not readable afterwards. The default answers by type (``HKPerObjectAuthorizationPromptRequest/decidedByType(with:)``).
+    /// are not readable afterwards. OpenHealthKit extension, asked by `requestPerObjectReadAuthorization`. The default answers by type (``HKPerObjectAuthorizationPromptRequest/decidedByType(with:)``).
     func decideObjects(_ request: HKPerObjectAuthorizationPromptRequest) throws -> Set<UUID>
 }
 
