@@ -52,6 +52,12 @@ enum ElementSampleFixture {
                                       dateIssued: day.addingTimeInterval(days * 86_400), expirationDate: nil, device: nil, metadata: nil)
     }
 
+    /// A contacts prescription with a brand and no lenses.
+    static func brandOnly(days: Double = 0) -> HKContactsPrescription {
+        HKContactsPrescription(rightEyeSpecification: nil, leftEyeSpecification: nil, brand: "Biofinity",
+                               dateIssued: day.addingTimeInterval(days * 86_400), expirationDate: nil, device: nil, metadata: nil)
+    }
+
     /// An image-only prescription.
     static func imageOnly(days: Double = 0) -> HKVisionPrescription {
         HKVisionPrescription(type: .contacts, dateIssued: day.addingTimeInterval(days * 86_400), expirationDate: nil, device: nil, metadata: nil)

@@ -22,7 +22,7 @@ struct ElementSampleStoreTests {
         let path = F.temporaryDatabasePath()
         let store = try await Self.store(try SQLiteHealthStorage(path: path))
         let audiogram = try E.audiogram()
-        let prescriptions = [E.glasses(), E.contacts(days: 1), E.imageOnly(days: 2)]
+        let prescriptions = [E.glasses(), E.contacts(days: 1), E.imageOnly(days: 2), E.brandOnly(days: 3)]
         try await store.save([audiogram] + prescriptions)
 
         for reader in [store, try await Self.store(try SQLiteHealthStorage(path: path))] {
@@ -33,7 +33,7 @@ struct ElementSampleStoreTests {
             #expect(audiograms.first?.sourceRevision.source.bundleIdentifier == F.appID)
             let sort = [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)]
             let read = try await Q.samples(reader, E.visionType, sort: sort).compactMap { $0 as? HKVisionPrescription }
-            #expect(read.count == 3)
+            #expect(read.count == 4)
             for (saved, found) in zip(prescriptions, read) { #expect(E.same(saved, found), "\(found)") }
             #expect((read.first as? HKGlassesPrescription)?.rightEye?.prism?.verticalBase == .down)
         }

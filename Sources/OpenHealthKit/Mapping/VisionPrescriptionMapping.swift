@@ -7,7 +7,8 @@ import HealthKitModel
 /// The element's `RightEye`/`LeftEye` children hold each lens (`sphere`, `cylinder`, `axis`, `add`, `vertex`,
 /// `prismAmount`, `prismAngle`, `farPD`, `nearPD`, `baseCurve`, `diameter`, each with a `…Unit`); `brand`
 /// is the contacts brand. The record's start is the issue date and its end the expiration date (the issue
-/// date when there is none). An element without eyes is an image-only ``HKVisionPrescription``.
+/// date when there is none). An element without eyes (and without a brand) is an image-only
+/// ``HKVisionPrescription``, so a glasses prescription saved without lenses reads back as one.
 enum VisionPrescriptionMapping {
     /// The `type` attribute written for each prescription type; reading also accepts `glasses`/`contacts`
     /// in any spelling that contains them, and the raw values.
@@ -40,7 +41,7 @@ enum VisionPrescriptionMapping {
         try HKVisionPrescription.validate(dateIssued: common.start, expirationDate: expiration, metadata: nil)
         let metadata = common.metadata ?? element.metadataEntries
         let eyeElements = eyes.map { element.child($0.1) }
-        if eyeElements.allSatisfy({ $0 == nil }) {
+        if eyeElements.allSatisfy({ $0 == nil }), element.attributes["brand"] == nil {
             return HKVisionPrescription(type: prescriptionType(of: element), dateIssued: common.start, expirationDate: expiration, uuid: common.uuid,
                                         sourceRevision: common.revision, device: common.device, metadata: metadata)
         }
