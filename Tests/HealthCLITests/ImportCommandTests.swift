@@ -88,3 +88,31 @@ struct ImportCommandTests {
         #expect(try Self.contents(second) == Self.contents(first))
     }
 }
+
+@Suite("health query shows imported audiograms and vision prescriptions (the built binary)")
+struct ElementQueryCommandTests {
+    @Test("an imported Audiogram and VisionPrescription come back from health query as HealthKit objects")
+    func queryElements() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-element-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let xml = folder.appendingPathComponent("export.xml")
+        try Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Hearing Test" startDate="2021-01-22 20:30:50 -0800" endDate="2021-01-22 20:30:50 -0800">
+          <SensitivityPoint frequencyValue="250" frequencyUnit="Hz" leftEarValue="35" leftEarUnit="dBHL"/>
+          <SensitivityPoint frequencyValue="500" frequencyUnit="Hz" rightEarValue="30" rightEarUnit="dBHL"/>
+         </Audiogram>
+         <VisionPrescription type="HKVisionPrescriptionTypeContacts" dateIssued="2023-03-01 09:00:00 +0100" brand="B">
+          <RightEye sphere="-1" sphereUnit="D"/>
+         </VisionPrescription>
+        </HealthData>
+        """.utf8).write(to: xml)
+        let database = folder.appendingPathComponent("health.sqlite").path
+        #expect(try HealthProcess.run(["import", xml.path, "--database", database, "--quiet"]).status == 0)
+        let audiograms = try HealthProcess.json(HealthProcess.run(["query", HKDataTypeIdentifierAudiogram, "--database", database, "--format", "json"]))
+        #expect(audiograms.first?["value"] as? String == "2 frequencies", "\(audiograms)")
+        let prescriptions = try HealthProcess.json(HealthProcess.run(["query", HKVisionPrescriptionTypeIdentifier, "--database", database, "--format", "json"]))
+        #expect(prescriptions.first?["value"] as? String == "contacts", "\(prescriptions)")
+    }
+}

@@ -30,6 +30,10 @@ enum SampleRows {
             return ("\(correlation.objects.count) samples", nil)
         case let record as HKClinicalRecord:
             return (record.displayName, nil)
+        case let audiogram as HKAudiogramSample:
+            return ("\(audiogram.sensitivityPoints.count) frequencies", nil)
+        case let prescription as HKVisionPrescription:
+            return (prescription.prescriptionType == .contacts ? "contacts" : "glasses", nil)
         default:
             return (nil, nil)
         }

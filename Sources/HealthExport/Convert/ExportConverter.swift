@@ -63,7 +63,7 @@ struct ExportConverter: ExportElementSink {
         case "ActivitySummary": try store(ActivitySummaryConverter.record(node), line: node.line)
         case "ClinicalRecord": output.clinical(node)
         case "Audiogram", "VisionPrescription":
-            try store(OtherSampleConverter.record(node, sources: &records.sources), line: node.line)
+            try store(OtherSampleConverter.record(node, records: &records), line: node.line)
         default: output.report(ImportProblem(.unknownElement, line: node.line, node.name))
         }
     }

@@ -3,25 +3,36 @@ import HealthDatabase
 import HealthKitModel
 import OpenHealthKit
 
-/// Elements OpenHealthKit has no HealthKit class for yet (`Audiogram`, `VisionPrescription`) and heartbeat
-/// lists, stored as records of kind `other` whose payload is the element as JSON, so nothing is lost and
-/// export writes them back. See docs/AppleHealthExport.md.
+/// `Audiogram` and `VisionPrescription` elements as records of kind `other` whose payload is the element as
+/// JSON (``StoredElement``): OpenHealthKit builds ``HKAudiogramSample`` and ``HKVisionPrescription`` objects
+/// from it, and export writes it back unchanged. See docs/AppleHealthExport.md.
 enum OtherSampleConverter {
-    /// The element as a stored record, with a content-hash UUID.
-    static func record(_ node: ExportNode, sources: inout ExportSources) -> Result<SampleRecord, ImportProblem> {
+    /// The element as a stored record (content-hash UUID over the element's JSON alone, so identities of earlier
+    /// imports stand), with its device and typed metadata; a problem when the element has no date or does not
+    /// make a valid object.
+    static func record(_ node: ExportNode, records: inout RecordConverter) -> Result<SampleRecord, ImportProblem> {
         let attributes = node.attributes
         let start = (attributes["startDate"] ?? attributes["dateIssued"]).flatMap(ExportValues.date)
         guard let start else { return .failure(ImportProblem(.badDate, line: node.line, "\(node.name) has no readable startDate/dateIssued")) }
-        let end = (attributes["endDate"] ?? attributes["expirationDate"]).flatMap(ExportValues.date).map { max($0, start) } ?? start
-        let source = sources.source(name: attributes["sourceName"] ?? "Health", version: attributes["sourceVersion"])
-        guard let payload = try? JSONEncoder.sorted.encode(StoredElement(node)) else {
+        let end = (attributes["endDate"] ?? attributes["expirationDate"]).flatMap(ExportValues.date) ?? start
+        guard end >= start else { return .failure(ImportProblem(.endBeforeStart, line: node.line, "\(node.name) ends before it starts")) }
+        let source = records.sources.source(name: attributes["sourceName"] ?? "Health", version: attributes["sourceVersion"])
+        guard let payload = try? StoredElement(node).encoded() else {
             return .failure(ImportProblem(.invalidObject, line: node.line, "\(node.name) could not be encoded"))
         }
         var hasher = IdentityHasher(kind: "Element")
         payload.withUnsafeBytes { hasher.add(bytes: $0.bindMemory(to: UInt8.self)) }
         let type = node.name == "Audiogram" ? HKAudiogramSampleType.audiogramSampleType().identifier : HKObjectType.visionPrescriptionType().identifier
-        return .success(SampleRecord(uuid: hasher.uuid(at: start), kind: .other, type: type, startDate: start, endDate: end,
-                                     source: SourceMapping.record(from: source.revision), payload: payload))
+        var record = SampleRecord(uuid: hasher.uuid(at: start), kind: .other, type: type, startDate: start, endDate: end,
+                                  source: SourceMapping.record(from: source.revision), payload: payload)
+        record.device = attributes["device"].flatMap { ExportSources.resolveDevice($0).device }.map(SourceMapping.record(from:))
+        do {
+            record.fields = try MetadataMapping.fields(from: records.metadata.metadata(node.metadataEntries))
+            _ = try ObjectMapping.object(from: record)
+        } catch {
+            return .failure(ImportProblem(.invalidObject, line: node.line, "\(node.name): \(error.localizedDescription)"))
+        }
+        return .success(record)
     }
 }
 
@@ -40,24 +51,9 @@ enum SeriesRecords {
     }
 }
 
-/// An element as JSON: name, attributes, children.
-struct StoredElement: Codable, Hashable {
-    var name: String
-    var attributes: [String: String]
-    var children: [StoredElement]
-
+extension StoredElement {
+    /// The element of an export node: name, attributes, children.
     init(_ node: ExportNode) {
-        name = node.name
-        attributes = node.attributes
-        children = node.children.map(StoredElement.init)
-    }
-}
-
-extension JSONEncoder {
-    /// An encoder with sorted keys, so equal content gives equal bytes.
-    static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
+        self.init(name: node.name, attributes: node.attributes, children: node.children.map(StoredElement.init))
     }
 }

@@ -79,8 +79,8 @@ enum ElementText {
     static func other(_ record: SampleRecord) throws -> String? {
         if record.type == HKActivitySummaryTypeIdentifier { return try activitySummary(record) }
         guard record.parent == nil, let payload = record.payload,
-              let element = try? JSONDecoder().decode(StoredElement.self, from: payload) else { return nil }
-        return element.text(indent: " ")
+              let element = StoredElement.decoded(from: payload) else { return nil }
+        return element.completed(from: record).text(indent: " ")
     }
 
     private static func activitySummary(_ record: SampleRecord) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenHealthKit
 
 /// Text as export.xml writes it: escaped attribute values and dates like `2019-03-02 10:51:22 -0800`.
 enum ExportText {
@@ -36,10 +37,7 @@ enum ExportText {
     }
 
     /// A number without a needless `.0` (`72`, `0.5`, `1e-05`).
-    static func number(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
+    static func number(_ value: Double) -> String { ElementValues.number(value) }
 
     /// Year, month, day, hour, minute, second of a count of seconds since 1970 (Hinnant's civil_from_days).
     private static func civil(_ seconds: Int) -> (Int, Int, Int, Int, Int, Int) {

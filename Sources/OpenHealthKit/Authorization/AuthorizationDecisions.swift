@@ -47,9 +47,11 @@ struct AuthorizationDecisions {
         }
     }
 
-    /// Whether the app may read every sample of `type` (a correlation: any of its member types).
+    /// Whether the app may read every sample of `type` (a correlation: any of its member types). Never for
+    /// a type that requires per-object authorization: apps read only the objects the person picked.
     func mayRead(_ type: HKObjectType) -> Bool {
         if allowsEverything { return true }
+        if type.requiresPerObjectAuthorization() { return false }
         if type.kind == .correlation { return Self.memberTypes(of: type).contains { read[$0.identifier] == true } }
         return read[type.identifier] == true
     }

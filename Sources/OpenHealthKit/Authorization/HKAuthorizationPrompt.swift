@@ -60,6 +60,17 @@ public struct HKAuthorizationPromptResponse: Sendable {
 public protocol HKAuthorizationPrompt: Sendable {
     /// Asks the person about `request` and returns what they allowed.
     func decide(_ request: HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse
+
+    /// Asks the person which of `request.objects` the app may read and returns their UUIDs; the others
+    /// are not readable afterwards. OpenHealthKit extension, asked by `requestPerObjectReadAuthorization`. The default answers by type (``HKPerObjectAuthorizationPromptRequest/decidedByType(with:)``).
+    func decideObjects(_ request: HKPerObjectAuthorizationPromptRequest) throws -> Set<UUID>
+}
+
+extension HKAuthorizationPrompt {
+    /// Answers by type: every object when ``decide(_:)`` allows reading the type, none otherwise.
+    public func decideObjects(_ request: HKPerObjectAuthorizationPromptRequest) throws -> Set<UUID> {
+        try request.decidedByType(with: self)
+    }
 }
 
 /// A prompt that answers every request the same way, without asking anyone.
@@ -83,14 +94,23 @@ public struct HKFixedAuthorizationPrompt: HKAuthorizationPrompt {
 /// OpenHealthKit extension.
 public struct HKClosureAuthorizationPrompt: HKAuthorizationPrompt {
     private let body: @Sendable (HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse
+    private let objects: (@Sendable (HKPerObjectAuthorizationPromptRequest) throws -> Set<UUID>)?
 
-    /// Creates a prompt that answers with `body`.
-    public init(_ body: @escaping @Sendable (HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse) {
+    /// Creates a prompt that answers type requests with `body` and per-object requests with `objects`
+    /// (by type, through `body`, when nil).
+    public init(_ body: @escaping @Sendable (HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse,
+                objects: (@Sendable (HKPerObjectAuthorizationPromptRequest) throws -> Set<UUID>)? = nil) {
         self.body = body
+        self.objects = objects
     }
 
     /// Returns `body(request)`.
     public func decide(_ request: HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse {
         try body(request)
+    }
+
+    /// Returns `objects(request)`, or answers by type when there is no `objects` closure.
+    public func decideObjects(_ request: HKPerObjectAuthorizationPromptRequest) throws -> Set<UUID> {
+        try objects?(request) ?? request.decidedByType(with: self)
     }
 }

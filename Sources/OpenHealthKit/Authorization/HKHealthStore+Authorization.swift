@@ -104,6 +104,10 @@ extension HKHealthStore {
 
     /// Asks the prompt about the undecided types, records the answers, and enforces required types.
     func authorize(share: Set<HKSampleType>, read: Set<HKObjectType>) throws {
+        let perObject = read.filter { $0.requiresPerObjectAuthorization() }
+        if !perObject.isEmpty {
+            throw HKError.invalidArgument("Reading \(perObject.map(\.identifier).sorted().joined(separator: ", ")) requires per-object authorization: use requestPerObjectReadAuthorization(for:predicate:completion:)")
+        }
         let storage = try storage()
         authorizationLock.lock()
         defer { authorizationLock.unlock() }

@@ -24,15 +24,17 @@ extension HKHealthStore {
 
     /// The restriction to AND with a query over `types` so it sees only what the app may read (package access).
     ///
-    /// `.all` when every type is readable; `.sources([app])` when none is; otherwise records of the readable
-    /// types or of the app itself. Throws (as `HKError`) when the database cannot be read.
+    /// `.all` when every type is readable; otherwise records of the readable types, the objects of
+    /// per-object types (vision prescriptions) the person picked for the app, or of the app itself.
+    /// Throws (as `HKError`) when the database cannot be read.
     package func readRestriction(for types: some Sequence<HKObjectType>) throws -> SampleFilter {
         let decisions = try decisions()
-        let own = SampleFilter.sources([app.bundleIdentifier])
         let types = Array(types)
         let readable = types.filter(decisions.mayRead)
         if readable.count == types.count { return .all }
-        if readable.isEmpty { return own }
-        return .or([.types(Set(readable.map(\.identifier))), own])
+        var allowed: [SampleFilter] = [.sources([app.bundleIdentifier])]
+        if !readable.isEmpty { allowed.append(.types(Set(readable.map(\.identifier)))) }
+        if let picked = try perObjectReadFilter(for: types, in: storage()) { allowed.append(picked) }
+        return allowed.count == 1 ? allowed[0] : .or(allowed)
     }
 }

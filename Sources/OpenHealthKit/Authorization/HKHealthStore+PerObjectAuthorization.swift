@@ -1,0 +1,54 @@
+import Foundation
+import HealthDatabase
+
+// HealthKit's per-object read authorization (iOS 16), for types such as vision prescriptions.
+extension HKHealthStore {
+    /// Asks the person which samples of `objectType` matching `predicate` the app may read.
+    ///
+    /// As in HealthKit the person is asked every time, and the samples they pick replace the app's earlier
+    /// choice among those shown. `success` is `true` when the person answered; it says nothing about what
+    /// was allowed. Fails with ``HKError/Code/errorInvalidArgument`` for a type that does not require
+    /// per-object authorization. `completion` runs on a background queue.
+    public func requestPerObjectReadAuthorization(
+        for objectType: HKObjectType, predicate: NSPredicate?, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        let predicate = predicate.map { SendablePredicate(predicate: $0) }
+        dispatch({ try self.authorizeObjects(of: objectType, matching: predicate?.predicate) }) { result in
+            switch result {
+            case .success: completion(true, nil)
+            case .failure(let error): completion(false, error)
+            }
+        }
+    }
+
+    /// Asks the person which samples of `objectType` matching `predicate` the app may read.
+    public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws {
+        let predicate = predicate.map { SendablePredicate(predicate: $0) }
+        try await perform { try self.authorizeObjects(of: objectType, matching: predicate?.predicate) }
+    }
+
+    /// Shows the prompt the matching samples and records the ones it allows.
+    private func authorizeObjects(of type: HKObjectType, matching predicate: NSPredicate?) throws {
+        guard type.requiresPerObjectAuthorization() else {
+            throw HKError.invalidArgument("\(type.identifier) does not require per-object authorization")
+        }
+        if isOwner { return }
+        let storage = try storage()
+        authorizationLock.lock()
+        defer { authorizationLock.unlock() }
+        let filter = SampleFilter.and([.types([type.identifier]), try QueryMapping.filter(from: predicate)])
+        let records = try storage.records(matching: filter, sort: [SampleSort(.startDate)], limit: nil)
+        let objects = try QueryMapping.samples(from: records, storage: storage)
+        let shown = Set(objects.map(\.uuid))
+        let granted = try perObjectReadGrants(for: type, in: storage)
+        let request = HKPerObjectAuthorizationPromptRequest(app: app, objectType: type, objects: objects,
+                                                            previouslyAllowed: granted.intersection(shown))
+        let allowed = try authorizationPrompt.decideObjects(request).intersection(shown)
+        try setPerObjectReadGrants(granted.subtracting(shown).union(allowed), for: type, in: storage)
+    }
+}
+
+/// An `NSPredicate` carried to the background queue (predicates are immutable once built).
+private struct SendablePredicate: @unchecked Sendable {
+    let predicate: NSPredicate
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+extension HKSamplePredicate where Sample == HKAudiogramSample {
+    /// Audiograms.
+    public static func audiogram(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKAudiogramSample> {
+        .init(sampleType: HKObjectType.audiogramSampleType(), nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKVisionPrescription {
+    /// Vision prescriptions (iOS 16); apps see only those the person picked for them.
+    public static func visionPrescription(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKVisionPrescription> {
+        .init(sampleType: HKObjectType.visionPrescriptionType(), nsPredicate: predicate)
+    }
+}
