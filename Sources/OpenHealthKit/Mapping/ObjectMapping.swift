@@ -47,6 +47,7 @@ package enum ObjectMapping {
         case let document as HKCDADocumentSample: DocumentMapping.fill(&record, from: document)
         case let clinical as HKClinicalRecord: ClinicalMapping.fill(&record, from: clinical)
         case let verifiable as HKVerifiableClinicalRecord: try ClinicalMapping.fill(&record, from: verifiable)
+        case let series as HKSeriesSample: try SeriesMapping.fill(&record, from: series)
         default: throw HKError(.errorInvalidArgument, "\(type(of: sample)) samples cannot be stored")
         }
         return record
@@ -68,7 +69,7 @@ package enum ObjectMapping {
         case .document: return DocumentMapping.document(from: record, common)
         case .clinical: return try ClinicalMapping.clinicalRecord(from: record, common)
         case .verifiableRecord: return try ClinicalMapping.verifiableRecord(from: record, common)
-        case .other: throw HKError(.errorInvalidArgument, "Record \(record.uuid) of type \(record.type) holds no HealthKit sample")
+        case .other: return try SeriesMapping.series(from: record, common)
         }
     }
 }
