@@ -3,8 +3,7 @@ import HealthDatabase
 import HealthKitModel
 import OpenHealthKit
 
-/// Elements OpenHealthKit has no HealthKit class for yet (`Audiogram`, `VisionPrescription`) and heartbeat
-/// lists, stored as records of kind `other` whose payload is the element as JSON, so nothing is lost and
+/// Elements OpenHealthKit has no HealthKit class for yet (`Audiogram`, `VisionPrescription`), stored as records of kind `other` whose payload is the element as JSON, so nothing is lost and
 /// export writes them back. See docs/AppleHealthExport.md.
 enum OtherSampleConverter {
     /// The element as a stored record, with a content-hash UUID.
@@ -14,7 +13,7 @@ enum OtherSampleConverter {
         guard let start else { return .failure(ImportProblem(.badDate, line: node.line, "\(node.name) has no readable startDate/dateIssued")) }
         let end = (attributes["endDate"] ?? attributes["expirationDate"]).flatMap(ExportValues.date).map { max($0, start) } ?? start
         let source = sources.source(name: attributes["sourceName"] ?? "Health", version: attributes["sourceVersion"])
-        guard let payload = try? JSONEncoder.sorted.encode(StoredElement(node)) else {
+        guard let payload = try? JSONEncoder.sortedKeys.encode(StoredElement(node)) else {
             return .failure(ImportProblem(.invalidObject, line: node.line, "\(node.name) could not be encoded"))
         }
         var hasher = IdentityHasher(kind: "Element")
@@ -25,18 +24,14 @@ enum OtherSampleConverter {
     }
 }
 
-/// Heartbeat lists (`InstantaneousBeatsPerMinute` under an HRV record) as a child record of that record.
+/// Heartbeat lists (`InstantaneousBeatsPerMinute` under an HRV record) as an `HKHeartbeatSeriesSample`, a child record
+/// of that record (see `HeartbeatMapping` for the payload, which keeps the list as written for export).
 enum SeriesRecords {
-    /// The record type of heartbeat lists.
-    static let heartbeatType = HKSeriesType.heartbeat().identifier
-
-    /// The beats as a child record of `parent` (its interval and source), payload `[{"bpm":..,"time":..}]`.
-    static func heartbeats(_ beats: [(bpm: String, time: String)], of parent: SampleRecord) -> SampleRecord {
-        let payload = (try? JSONEncoder.sorted.encode(beats.map { ["bpm": $0.bpm, "time": $0.time] })) ?? Data()
+    /// The series record of `beats` listed under `parent`, whose dates were written with `utcOffset`.
+    static func heartbeats(_ beats: [(bpm: String, time: String)], of parent: SampleRecord, utcOffset: Int?) throws(HKError) -> SampleRecord {
         var hasher = IdentityHasher(kind: "Heartbeats")
         hasher.add(parent.uuid.halves)
-        return SampleRecord(uuid: hasher.uuid(at: parent.startDate), kind: .other, type: heartbeatType, startDate: parent.startDate, endDate: parent.endDate,
-                            source: parent.source, device: parent.device, parent: parent.uuid, payload: payload)
+        return try HeartbeatMapping.record(list: beats, of: parent, uuid: hasher.uuid(at: parent.startDate), utcOffset: utcOffset)
     }
 }
 
@@ -50,14 +45,5 @@ struct StoredElement: Codable, Hashable {
         name = node.name
         attributes = node.attributes
         children = node.children.map(StoredElement.init)
-    }
-}
-
-extension JSONEncoder {
-    /// An encoder with sorted keys, so equal content gives equal bytes.
-    static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
     }
 }

@@ -19,6 +19,8 @@ struct RecordDraft {
     var number: Double?
     /// `startDate` and `endDate`.
     var start: Date?, end: Date?
+    /// The UTC offset (seconds east) `startDate` was written with: the wall clock of the record's beat list times.
+    var startOffset: Int?
     /// `MetadataEntry` children.
     var metadata: [(key: String, value: String)] = []
     /// `InstantaneousBeatsPerMinute` children (HRV beat lists): `bpm` and `time`, as written.
@@ -84,7 +86,10 @@ struct RecordConverter {
             draft.number = ExportValues.number(value)
             if draft.number == nil || !isQuantity(type) { draft.value = Bytes.decodedString(value) }
         }
-        draft.start = tag.raw("startDate").flatMap(ExportValues.date)
+        if let start = tag.raw("startDate").flatMap(ExportValues.dateAndOffset) {
+            draft.start = start.date
+            draft.startOffset = start.offset
+        }
         draft.end = tag.raw("endDate").flatMap(ExportValues.date)
         if typeBytes == nil { draft.problem = ImportProblem(.missingAttribute, line: tag.line, "Record has no type") }
         else if draft.start == nil { draft.problem = dateProblem(tag, "startDate") }
