@@ -13,10 +13,6 @@ struct SeriesMappingTests {
     static let list: [HeartbeatMapping.ListEntry] = [("60", "11:59:58.50 PM"), ("61", "11:59:59.40 PM"), ("62", "12:00:00.30 AM"),
                                                       ("63", "12:00:01.20 AM"), ("40", "12:00:04.20 AM")]
 
-    static func close(_ a: [TimeInterval], _ b: [TimeInterval]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 }
-    }
-
     static let source = SourceRecord(bundleIdentifier: "com.apple.health.watch", name: "Watch")
 
     @Test("a store written before series were objects still reads: the bare beat list and the route payload give HealthKit objects")
@@ -40,7 +36,7 @@ struct SeriesMappingTests {
         let series = try #require(try await QueryFixture.samples(store, S.heartbeat).first as? HKHeartbeatSeriesSample)
         #expect(series.uuid == beats.uuid && series.count == 5)
         let calls = await S.beatCalls(store, series)
-        #expect(Self.close(calls.map(\.time), [0.5, 1.4, 2.3, 3.2, 6.2]))
+        #expect(calls.map(\.time) == [0.5, 1.4, 2.3, 3.2, 6.2])
         #expect(calls.map(\.gap) == [false, false, false, false, true])
         #expect(HeartbeatMapping.list(of: beats).map(\.time) == Self.list.map(\.time))
 
@@ -51,21 +47,18 @@ struct SeriesMappingTests {
         #expect(locations.first?.timestamp == Date(timeIntervalSinceReferenceDate: 721_411_200))
     }
 
-    @Test("beat list times: the record's UTC offset places the first beat; counting goes on past midnight; quarter-hour zones")
+    @Test("beat list times: the first beat within 7.5 minutes of the start in any quarter-hour zone; counting goes on past midnight")
     func listTimes() {
-        let withOffset = HeartbeatList.heartbeats(Self.list, start: Self.lateEvening, utcOffset: -8 * 3600)
-        #expect(Self.close(withOffset.map(\.timeIntervalSinceStart), [0.5, 1.4, 2.3, 3.2, 6.2]))
-        #expect(withOffset.map(\.precededByGap) == [false, false, false, false, true])
+        let late = HeartbeatList.heartbeats(Self.list, start: Self.lateEvening)
+        #expect(late.map(\.timeIntervalSinceStart) == [0.5, 1.4, 2.3, 3.2, 6.2])
+        #expect(late.map(\.precededByGap) == [false, false, false, false, true])
         // Kathmandu (+05:45): 2020-12-06 11:26:00 +0545 is 05:41:00 UTC.
         let kathmandu = Date(timeIntervalSince1970: 1_607_233_260)
-        let beats: [HeartbeatMapping.ListEntry] = [("58", "11:26:02.34 AM"), ("58", "11:26:03.37 AM")]
-        for offset in [20_700, nil] {
-            let times = HeartbeatList.heartbeats(beats, start: kathmandu, utcOffset: offset).map(\.timeIntervalSinceStart)
-            #expect(Self.close(times, [2.34, 3.37]), "offset \(String(describing: offset))")
-        }
+        let beats = HeartbeatList.heartbeats([("58", "11:26:02.34 AM"), ("58", "11:26:03.37 AM")], start: kathmandu)
+        #expect(beats.map(\.timeIntervalSinceStart) == [2.34, 3.37])
         // An unreadable time follows the previous beat by one beat interval.
-        let unreadable = HeartbeatList.heartbeats([("60", "11:26:02 AM"), ("120", "??")], start: kathmandu, utcOffset: 20_700)
-        #expect(Self.close(unreadable.map(\.timeIntervalSinceStart), [2, 2.5]))
+        let unreadable = HeartbeatList.heartbeats([("60", "11:26:02 AM"), ("120", "??"), ("60", "11:26:04 AM")], start: kathmandu)
+        #expect(unreadable.map(\.timeIntervalSinceStart) == [2, 2.5, 4])
     }
 
     @Test("wall-clock times: 12-hour with AM/PM, 24-hour, decimal comma; nonsense is nil")

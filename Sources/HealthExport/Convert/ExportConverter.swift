@@ -48,7 +48,7 @@ struct ExportConverter: ExportElementSink {
             guard let parts = mapped(sample, line: draft.line) else { return }
             var unit = ImportUnit(records: parts, line: draft.line)
             if !draft.beats.isEmpty {
-                do { unit.records.append(try SeriesRecords.heartbeats(draft.beats, of: unit.records[0], utcOffset: draft.startOffset)) }
+                do { unit.records.append(try SeriesRecords.heartbeats(draft.beats, of: unit.records[0])) }
                 catch { output.report(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
             }
             unit.mayBeCorrelationMember = Self.correlatableTypes.contains(sample.sampleType.identifier)

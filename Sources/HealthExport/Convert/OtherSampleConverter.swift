@@ -27,11 +27,11 @@ enum OtherSampleConverter {
 /// Heartbeat lists (`InstantaneousBeatsPerMinute` under an HRV record) as an `HKHeartbeatSeriesSample`, a child record
 /// of that record (see `HeartbeatMapping` for the payload, which keeps the list as written for export).
 enum SeriesRecords {
-    /// The series record of `beats` listed under `parent`, whose dates were written with `utcOffset`.
-    static func heartbeats(_ beats: [(bpm: String, time: String)], of parent: SampleRecord, utcOffset: Int?) throws(HKError) -> SampleRecord {
+    /// The series record of `beats` listed under `parent`.
+    static func heartbeats(_ beats: [(bpm: String, time: String)], of parent: SampleRecord) throws(HKError) -> SampleRecord {
         var hasher = IdentityHasher(kind: "Heartbeats")
         hasher.add(parent.uuid.halves)
-        return try HeartbeatMapping.record(list: beats, of: parent, uuid: hasher.uuid(at: parent.startDate), utcOffset: utcOffset)
+        return try HeartbeatMapping.record(list: beats, of: parent, uuid: hasher.uuid(at: parent.startDate))
     }
 }
 

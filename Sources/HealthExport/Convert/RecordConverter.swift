@@ -19,8 +19,6 @@ struct RecordDraft {
     var number: Double?
     /// `startDate` and `endDate`.
     var start: Date?, end: Date?
-    /// The UTC offset (seconds east) `startDate` was written with: the wall clock of the record's beat list times.
-    var startOffset: Int?
     /// `MetadataEntry` children.
     var metadata: [(key: String, value: String)] = []
     /// `InstantaneousBeatsPerMinute` children (HRV beat lists): `bpm` and `time`, as written.
@@ -86,10 +84,7 @@ struct RecordConverter {
             draft.number = ExportValues.number(value)
             if draft.number == nil || !isQuantity(type) { draft.value = Bytes.decodedString(value) }
         }
-        if let start = tag.raw("startDate").flatMap(ExportValues.dateAndOffset) {
-            draft.start = start.date
-            draft.startOffset = start.offset
-        }
+        draft.start = tag.raw("startDate").flatMap(ExportValues.date)
         draft.end = tag.raw("endDate").flatMap(ExportValues.date)
         if typeBytes == nil { draft.problem = ImportProblem(.missingAttribute, line: tag.line, "Record has no type") }
         else if draft.start == nil { draft.problem = dateProblem(tag, "startDate") }

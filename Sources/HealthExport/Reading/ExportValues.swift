@@ -5,11 +5,6 @@ enum ExportValues {
     /// The instant of `2019-03-02 10:51:22 -0800` (export.xml), `2019-06-11T22:00:42Z` or
     /// `2019-06-11T22:00:42.5+02:00` (GPX), or nil when the bytes are not such a date.
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        dateAndOffset(bytes)?.date
-    }
-
-    /// The instant of a date as ``date(_:)`` reads it, and the UTC offset (seconds east) it was written with.
-    static func dateAndOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> (date: Date, offset: Int)? {
         guard bytes.count >= 19 else { return nil }
         func digits(_ start: Int, _ count: Int) -> Int? {
             var value = 0
@@ -40,7 +35,7 @@ enum ExportValues {
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
         guard let offset = offsetSeconds(bytes, from: index) else { return nil }
         let seconds = civilDays(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return (Date(timeIntervalSince1970: Double(seconds) + fraction), offset)
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
     /// The UTC offset in seconds written at `index` (`-0800`, `+05:30`, `Z`, or nothing for UTC).

@@ -4,21 +4,22 @@ import HealthKitModel
 /// An Apple export's beat list (`InstantaneousBeatsPerMinute` entries under a heart rate variability record) as
 /// HealthKit heartbeats.
 ///
-/// Each entry has a `bpm` and a `time`, the local wall-clock time of the beat (`11:26:02.34 AM`, or a 24-hour
-/// `23:26:02.34`) on the day of the record. A beat's time since the series' start is its wall-clock time less the
-/// start's wall-clock time, in the time zone of the record's dates (`utcOffset`). When the offset is not known
-/// (lists stored before series were objects), the first beat is placed within ±7.5 minutes of the start: every
-/// time zone's offset is a whole number of quarter hours, so the start's wall-clock time is known up to quarter
-/// hours. Later beats follow the previous one by the difference of their clock times, so a list running past
-/// midnight keeps counting up. An unreadable time places the beat one beat interval (60 / bpm) after the previous.
-/// The list does not say where data collection had gaps: a beat is taken as preceded by a gap when it follows the
-/// previous by more than 1.5 times its own beat interval.
+/// Each entry has a `bpm` and a `time`: the local wall-clock time of the beat (`11:26:02.34 AM`, or a 24-hour
+/// `23:26:02.34`) on the day of the record, in a time zone the list does not name. Every time zone is a whole number of
+/// quarter hours from UTC, so the start's wall-clock time is known up to quarter hours whatever the zone: the first beat
+/// is placed within ±7.5 minutes of the series' start (beats of an HRV reading come within its first seconds). This
+/// reads the same beats from the export Apple wrote, from an export OpenHealthKit wrote in another time zone, and from
+/// lists stored before series were objects. Later beats follow the previous one by the difference of their clock times,
+/// so a list running past midnight keeps counting up. An unreadable time places the beat one beat interval (60 / bpm)
+/// after the previous one. The list does not say where data collection had gaps: a beat is taken as preceded by a gap
+/// when it follows the previous one by more than 1.5 times its own beat interval. Times are kept to the microsecond.
 package enum HeartbeatList {
     private static let day: TimeInterval = 86_400
     private static let quarterHour: TimeInterval = 900
 
     /// The heartbeats of `list`, for a series starting at `start`.
-    package static func heartbeats(_ list: [HeartbeatMapping.ListEntry], start: Date, utcOffset: Int?) -> [HKHeartbeat] {
+    package static func heartbeats(_ list: [HeartbeatMapping.ListEntry], start: Date) -> [HKHeartbeat] {
+        let startInQuarter = start.timeIntervalSince1970.truncatingRemainder(dividingBy: quarterHour)
         var beats: [HKHeartbeat] = []
         beats.reserveCapacity(list.count)
         var last: (clock: TimeInterval?, since: TimeInterval)?
@@ -28,11 +29,11 @@ package enum HeartbeatList {
             let since: TimeInterval
             switch (last, clock) {
             case (let last?, let clock?) where last.clock != nil:
-                since = last.since + centered(clock - last.clock!, period: day)
+                since = microseconds(last.since + centered(clock - last.clock!, period: day))
             case (let last?, nil):
-                since = last.since + (interval ?? 0)
+                since = microseconds(last.since + (interval ?? 0))
             case (_, let clock?):
-                since = firstBeat(clock: clock, start: start, utcOffset: utcOffset)
+                since = microseconds(centered(clock - startInQuarter, period: quarterHour))
             case (nil, nil):
                 since = 0
             }
@@ -63,11 +64,9 @@ package enum HeartbeatList {
         return TimeInterval(hour * 3600 + minute * 60) + second
     }
 
-    /// The first beat's time since `start`, from its clock time.
-    private static func firstBeat(clock: TimeInterval, start: Date, utcOffset: Int?) -> TimeInterval {
-        let utc = start.timeIntervalSince1970
-        guard let utcOffset else { return centered(clock - utc, period: quarterHour) }
-        return centered(clock - (utc + TimeInterval(utcOffset)), period: day)
+    /// `value` rounded to the microsecond.
+    private static func microseconds(_ value: TimeInterval) -> TimeInterval {
+        (value * 1_000_000).rounded() / 1_000_000
     }
 
     /// `value` reduced modulo `period` into (-period/2, period/2].

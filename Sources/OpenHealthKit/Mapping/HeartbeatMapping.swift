@@ -36,16 +36,16 @@ package enum HeartbeatMapping {
         case .current(let payload):
             beats = payload.beats.map { HKHeartbeat(timeIntervalSinceStart: $0.t, precededByGap: $0.gap ?? false) }
         case .legacy(let list):
-            beats = HeartbeatList.heartbeats(list, start: record.startDate, utcOffset: nil)
+            beats = HeartbeatList.heartbeats(list, start: record.startDate)
         }
         return HKHeartbeatSeriesSample(heartbeats: beats, start: common.start, end: common.end, uuid: common.uuid,
                                        sourceRevision: common.revision, device: common.device, metadata: common.metadata)
     }
 
     /// The record of a beat list imported with the heart rate variability record `parent`: same interval, source and
-    /// device, `uuid` its identity; `utcOffset` is the offset (seconds east of UTC) of the wall clock the list's times use.
-    package static func record(list: [ListEntry], of parent: SampleRecord, uuid: UUID, utcOffset: Int?) throws(HKError) -> SampleRecord {
-        let beats = HeartbeatList.heartbeats(list, start: parent.startDate, utcOffset: utcOffset)
+    /// device, `uuid` its identity.
+    package static func record(list: [ListEntry], of parent: SampleRecord, uuid: UUID) throws(HKError) -> SampleRecord {
+        let beats = HeartbeatList.heartbeats(list, start: parent.startDate)
         return SampleRecord(uuid: uuid, kind: .other, type: HKDataTypeIdentifierHeartbeatSeries, startDate: parent.startDate,
                             endDate: parent.endDate, source: parent.source, device: parent.device, parent: parent.uuid,
                             payload: try encode(beats, list: list))
