@@ -81,6 +81,35 @@ struct SeriesImportTests {
         #expect(flat(Self.beatLists(in: exported)) == flat(lists))
     }
 
+    @Test("a store written by the earlier importer (bare beat lists) reads the same series, and re-importing stores nothing twice")
+    func olderStore() async throws {
+        let temp = try TempStore()
+        let demo = temp.folder.appendingPathComponent("demo")
+        _ = try DemoExport(records: 600, seed: 4).write(to: demo)
+        _ = try temp.importExport(demo.path, batch: 100)
+        // The same records as the earlier importer stored them: heartbeat payloads were the bare list.
+        let older = try TempStore()
+        let records = try temp.all().map { record in
+            guard record.type == HKDataTypeIdentifierHeartbeatSeries else { return record }
+            var legacy = record
+            legacy.payload = try JSONEncoder.sortedKeys.encode(HeartbeatMapping.list(of: record).map { ["bpm": $0.bpm, "time": $0.time] })
+            return legacy
+        }
+        #expect(records.contains { $0.type == HKDataTypeIdentifierHeartbeatSeries })
+        _ = try older.storage.save(records)
+
+        let again = try older.importExport(demo.path, batch: 100)
+        #expect(again.stored == 0, "\(again.storedByType)")
+        let current = HKHealthStore.owner(storage: temp.storage), previous = HKHealthStore.owner(storage: older.storage)
+        let series = try await Self.samples(current, HKSeriesType.heartbeat())
+        let previousSeries = try await Self.samples(previous, HKSeriesType.heartbeat())
+        #expect(series.map(\.uuid) == previousSeries.map(\.uuid) && !series.isEmpty)
+        for (sample, previousSample) in zip(series, previousSeries).prefix(20) {
+            let beats = try await Self.beats(current, sample), previousBeats = try await Self.beats(previous, previousSample)
+            #expect(beats == previousBeats && beats.count == 8)
+        }
+    }
+
     @Test("a demo export's routes are readable through HKWorkoutRouteQuery with every GPX point, and its beat lists as series")
     func demoRoutesAndBeats() async throws {
         let temp = try TempStore()
