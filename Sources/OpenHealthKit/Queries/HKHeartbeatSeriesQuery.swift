@@ -24,11 +24,7 @@ public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     }
 
     package override func start(_ run: QueryRun) {
-        let read = Result { try SeriesReading.stored(series, context: run.context).heartbeats }
-        guard case .success(let beats) = read else {
-            if case .failure(let error) = read { fail(HKError.from(error)) }
-            return
-        }
+        guard let beats = SeriesReading.stored(series, for: self, on: run)?.heartbeats else { return }
         guard !beats.isEmpty else {
             execution.finish()
             return dataHandler(self, 0, false, true, nil)

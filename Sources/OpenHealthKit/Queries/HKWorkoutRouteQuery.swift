@@ -40,11 +40,7 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     }
 
     package override func start(_ run: QueryRun) {
-        let read = Result { try SeriesReading.stored(route, context: run.context).locations }
-        guard case .success(var locations) = read else {
-            if case .failure(let error) = read { fail(HKError.from(error)) }
-            return
-        }
+        guard var locations = SeriesReading.stored(route, for: self, on: run)?.locations else { return }
         if let dateInterval { locations = locations.filter { dateInterval.contains($0.timestamp) } }
         var start = 0
         repeat {

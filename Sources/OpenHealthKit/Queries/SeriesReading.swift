@@ -15,4 +15,13 @@ enum SeriesReading {
         }
         return stored
     }
+
+    /// The stored version of `sample` for `query` running on `run`, or nil after reporting the error through the
+    /// query's `fail(_:)` (which also ends the query).
+    static func stored<Series: HKSeriesSample>(_ sample: Series, for query: HKQuery, on run: QueryRun) -> Series? {
+        do { return try stored(sample, context: run.context) } catch {
+            query.fail(HKError.from(error))
+            return nil
+        }
+    }
 }
