@@ -14,6 +14,14 @@ var products: [Product] = [
     .executable(name: "health", targets: ["health"]),
 ]
 
+// Off Apple platforms OpenHealthKit brings its own small `CoreLocation` module (CLLocation and friends), which
+// HealthKit's route APIs need; on Apple platforms the real framework is used.
+#if canImport(Darwin)
+let coreLocation: [Target.Dependency] = []
+#else
+let coreLocation: [Target.Dependency] = ["CoreLocation"]
+#endif
+
 var targets: [Target] = [
     // HKUnit and HKQuantity: unit grammar, dimensions, conversion. Foundation only.
     .target(name: "HealthUnits"),
@@ -29,7 +37,7 @@ var targets: [Target] = [
     // The engine-agnostic conformance suite every storage engine must pass (used by engine test targets).
     .target(name: "HealthDatabaseConformance", dependencies: ["HealthDatabase"], path: "Tests/HealthDatabaseConformance"),
     // The HealthKit-compatible API surface: HKHealthStore, authorization, predicates, queries.
-    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase", "HealthDatabaseSQLite"]),
+    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase", "HealthDatabaseSQLite"] + coreLocation),
     // The `health` command line: commands live in a library so tests can drive them.
     .target(
         name: "HealthCLI",
@@ -75,7 +83,10 @@ var targets: [Target] = [
 // `import HealthKit` must compile unchanged off Apple platforms, where Apple's framework does not exist.
 #if !canImport(Darwin)
 products.append(.library(name: "HealthKit", targets: ["HealthKit"]))
-targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit"]))
+targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit", "CoreLocation"]))
+// `import CoreLocation` must compile too: CLLocation and its types, for HealthKit's route APIs.
+products.append(.library(name: "CoreLocation", targets: ["CoreLocation"]))
+targets.append(.target(name: "CoreLocation"))
 targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit", "HealthDatabaseSQLite"]))
 #endif
 

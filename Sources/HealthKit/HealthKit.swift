@@ -1,3 +1,6 @@
 // The `HealthKit` module exists only off Apple platforms. It re-exports OpenHealthKit so that
-// a file written for iOS with `import HealthKit` compiles unchanged on Linux.
+// a file written for iOS with `import HealthKit` compiles unchanged on Linux, and OpenHealthKit's
+// `CoreLocation` stand-in, whose `CLLocation` HealthKit's route APIs take and return (on Apple
+// platforms HealthKit's headers bring Core Location along the same way).
 @_exported import OpenHealthKit
+@_exported import CoreLocation

@@ -1,5 +1,7 @@
 import Foundation
 import HealthDatabase
+import HealthKitModel
+import OpenHealthKit
 @testable import HealthExport
 import Testing
 import TestSupport
@@ -48,7 +50,7 @@ struct FixtureImportTests {
         #expect(try store.count("HKActivitySummaryTypeIdentifier") == 2)
         let routes = try store.storage.records(matching: .types(["HKWorkoutRouteTypeIdentifier"]), sort: [], limit: nil)
         #expect(routes.count == 1)
-        #expect(RouteRecords.route(from: routes[0])?.route.locations.count == 3)
+        #expect((try? ObjectMapping.object(from: routes[0]) as? HKWorkoutRoute)?.locations.count == 3)
         let bmi = try store.storage.records(matching: .types(["HKQuantityTypeIdentifierBodyMassIndex"]), sort: [], limit: nil)[0]
         #expect(bmi.source.name == "Health Mate")
         #expect(bmi.fields["Modified Date"] == .date(Date(timeIntervalSince1970: 1_460_994_965)))

@@ -47,7 +47,10 @@ struct ExportConverter: ExportElementSink {
         case .success(let sample):
             guard let parts = mapped(sample, line: draft.line) else { return }
             var unit = ImportUnit(records: parts, line: draft.line)
-            if !draft.beats.isEmpty { unit.records.append(SeriesRecords.heartbeats(draft.beats, of: unit.records[0])) }
+            if !draft.beats.isEmpty {
+                do { unit.records.append(try SeriesRecords.heartbeats(draft.beats, of: unit.records[0])) }
+                catch { output.report(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
+            }
             unit.mayBeCorrelationMember = Self.correlatableTypes.contains(sample.sampleType.identifier)
             try output.store(unit)
         }

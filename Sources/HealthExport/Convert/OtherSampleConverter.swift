@@ -36,18 +36,14 @@ enum OtherSampleConverter {
     }
 }
 
-/// Heartbeat lists (`InstantaneousBeatsPerMinute` under an HRV record) as a child record of that record.
+/// Heartbeat lists (`InstantaneousBeatsPerMinute` under an HRV record) as an `HKHeartbeatSeriesSample`, a child record
+/// of that record (see `HeartbeatMapping` for the payload, which keeps the list as written for export).
 enum SeriesRecords {
-    /// The record type of heartbeat lists.
-    static let heartbeatType = HKSeriesType.heartbeat().identifier
-
-    /// The beats as a child record of `parent` (its interval and source), payload `[{"bpm":..,"time":..}]`.
-    static func heartbeats(_ beats: [(bpm: String, time: String)], of parent: SampleRecord) -> SampleRecord {
-        let payload = (try? JSONEncoder.sorted.encode(beats.map { ["bpm": $0.bpm, "time": $0.time] })) ?? Data()
+    /// The series record of `beats` listed under `parent`.
+    static func heartbeats(_ beats: [(bpm: String, time: String)], of parent: SampleRecord) throws(HKError) -> SampleRecord {
         var hasher = IdentityHasher(kind: "Heartbeats")
         hasher.add(parent.uuid.halves)
-        return SampleRecord(uuid: hasher.uuid(at: parent.startDate), kind: .other, type: heartbeatType, startDate: parent.startDate, endDate: parent.endDate,
-                            source: parent.source, device: parent.device, parent: parent.uuid, payload: payload)
+        return try HeartbeatMapping.record(list: beats, of: parent, uuid: hasher.uuid(at: parent.startDate))
     }
 }
 

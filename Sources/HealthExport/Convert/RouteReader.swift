@@ -39,7 +39,8 @@ enum RouteReader {
             let metadata = MetadataConverterBox.metadata(route.metadataEntries)
             let routeSample = HKWorkoutRoute(locations: locations, start: start, end: end, uuid: hasher.uuid(at: start),
                                              sourceRevision: source.revision, device: device, metadata: metadata)
-            records.append(RouteRecords.record(from: routeSample, workout: workout.uuid, path: path))
+            do { records.append(try RouteMapping.record(from: routeSample, workout: workout.uuid, file: path)) }
+            catch { problems.append(ImportProblem(.invalidObject, line: route.line, "\(error)")) }
         }
         return (records, problems)
     }

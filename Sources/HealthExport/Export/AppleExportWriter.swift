@@ -22,8 +22,8 @@ struct AppleExportWriter {
     mutating func write() throws -> [String: Int] {
         let output = try XMLOutput(root.appendingPathComponent("export.xml"))
         let scan = StoreScan(storage: storage, filter: selection.filter)
-        let heartbeats = try scan.children(ofTypes: [SeriesRecords.heartbeatType])
-        let routes = try scan.children(ofTypes: [HKSeriesType.workoutRoute().identifier])
+        let heartbeats = try scan.children(ofTypes: [HKDataTypeIdentifierHeartbeatSeries])
+        let routes = try scan.children(ofTypes: [HKWorkoutRouteTypeIdentifier])
         var documents: [Data] = []
         output.write(ExportDTD.prolog)
         output.write("<HealthData locale=\"en_US\">\n <ExportDate value=\"\(ExportFields.date(Date()))\"/>\n")
@@ -73,8 +73,8 @@ struct AppleExportWriter {
         guard let workout = try ObjectMapping.object(from: record) as? HKWorkout else { return "" }
         var text = ElementText.workoutOpening(workout, record)
         for route in routes {
-            guard let (sample, file) = RouteRecords.route(from: route) else { continue }
-            let path = file ?? "/workout-routes/route_\(route.uuid.uuidString).gpx"
+            guard let sample = try? ObjectMapping.object(from: route) as? HKWorkoutRoute else { continue }
+            let path = RouteMapping.file(of: route) ?? "/workout-routes/route_\(route.uuid.uuidString).gpx"
             let url = root.appendingPathComponent(String(path.drop { $0 == "/" }))
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(GPXReader.gpx(sample.locations, name: "Route").utf8).write(to: url)

@@ -25,7 +25,7 @@ struct CSVExportWriter {
                     outputs[record.type] = output
                 }
                 let metadata = Dictionary(ExportFields.metadata(record.fields), uniquingKeysWith: { $1 })
-                let json = metadata.isEmpty ? "" : String(decoding: (try? JSONEncoder.sorted.encode(metadata)) ?? Data(), as: UTF8.self)
+                let json = metadata.isEmpty ? "" : String(decoding: (try? JSONEncoder.sortedKeys.encode(metadata)) ?? Data(), as: UTF8.self)
                 let value = record.kind == .quantity || record.kind == .category ? ElementText.value(of: record) : ""
                 let cells = [record.uuid.uuidString, record.source.name, record.source.version ?? "",
                              record.device.map { SourceMapping.device(from: $0).description } ?? "",

@@ -14,13 +14,13 @@ enum ElementText {
         head += ExportFields.interval(record.startDate, record.endDate)
         head += " value=\"\(ExportText.escape(value(of: record)))\""
         let metadata = ExportFields.metadata(record.fields)
-        let beatList = beats.flatMap { $0.payload }.flatMap { try? JSONDecoder().decode([[String: String]].self, from: $0) } ?? []
+        let beatList = beats.map(HeartbeatMapping.list) ?? []
         guard !metadata.isEmpty || !beatList.isEmpty else { return head + "/>\n" }
         var text = head + ">\n" + ExportFields.entries(metadata, indent: indent + " ")
         if !beatList.isEmpty {
             text += "\(indent) <HeartRateVariabilityMetadataList>\n"
             for beat in beatList {
-                text += "\(indent)  <InstantaneousBeatsPerMinute bpm=\"\(ExportText.escape(beat["bpm"] ?? ""))\" time=\"\(ExportText.escape(beat["time"] ?? ""))\"/>\n"
+                text += "\(indent)  <InstantaneousBeatsPerMinute bpm=\"\(ExportText.escape(beat.bpm))\" time=\"\(ExportText.escape(beat.time))\"/>\n"
             }
             text += "\(indent) </HeartRateVariabilityMetadataList>\n"
         }

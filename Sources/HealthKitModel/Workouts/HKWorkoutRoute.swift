@@ -34,20 +34,6 @@ public struct HKWorkoutRouteLocation: Sendable, Hashable, Codable {
     }
 }
 
-/// A sample made of a series of values recorded over its interval (HealthKit's `HKSeriesSample`).
-public class HKSeriesSample: HKSample, @unchecked Sendable {
-    /// How many values the series holds.
-    public let count: Int
-
-    /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
-    package init(type: HKSeriesType, count: Int, start: Date, end: Date,
-                 uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?) {
-        self.count = count
-        super.init(sampleType: type, startDate: start, endDate: end,
-                   uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
-    }
-}
-
 /// The GPS route of a workout (HealthKit's `HKWorkoutRoute`). HealthKit hands out the locations through
 /// `HKWorkoutRouteQuery`; OpenHealthKit also keeps them on the object (``locations``, an extension).
 public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {

@@ -58,6 +58,20 @@ extension HKSamplePredicate where Sample == HKWorkout {
     }
 }
 
+extension HKSamplePredicate where Sample == HKWorkoutRoute {
+    /// Workout routes.
+    public static func workoutRoute(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkoutRoute> {
+        .init(sampleType: HKSeriesType.workoutRoute(), nsPredicate: predicate)
+    }
+}
+
+extension HKSamplePredicate where Sample == HKHeartbeatSeriesSample {
+    /// Heartbeat series.
+    public static func heartbeatSeries(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKHeartbeatSeriesSample> {
+        .init(sampleType: HKSeriesType.heartbeat(), nsPredicate: predicate)
+    }
+}
+
 extension Array {
     /// The query descriptors of sample predicates.
     func queryDescriptors<Sample>() -> [HKQueryDescriptor] where Element == HKSamplePredicate<Sample> {

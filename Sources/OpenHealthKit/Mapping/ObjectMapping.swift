@@ -48,6 +48,7 @@ package enum ObjectMapping {
         case let clinical as HKClinicalRecord: ClinicalMapping.fill(&record, from: clinical)
         case let verifiable as HKVerifiableClinicalRecord: try ClinicalMapping.fill(&record, from: verifiable)
         case is HKAudiogramSample, is HKVisionPrescription: try ElementSampleMapping.fill(&record, from: sample)
+        case let series as HKSeriesSample: try SeriesMapping.fill(&record, from: series)
         default: throw HKError(.errorInvalidArgument, "\(type(of: sample)) samples cannot be stored")
         }
         return record
@@ -75,7 +76,12 @@ package enum ObjectMapping {
         case .document: return DocumentMapping.document(from: record, common)
         case .clinical: return try ClinicalMapping.clinicalRecord(from: record, common)
         case .verifiableRecord: return try ClinicalMapping.verifiableRecord(from: record, common)
-        case .other: return try ElementSampleMapping.sample(from: record, common)
+        case .other:
+            // Kind `other` is told apart by type: series samples, then elements kept from an export.
+            switch record.type {
+            case HKWorkoutRouteTypeIdentifier, HKDataTypeIdentifierHeartbeatSeries: return try SeriesMapping.series(from: record, common)
+            default: return try ElementSampleMapping.sample(from: record, common)
+            }
         }
     }
 }

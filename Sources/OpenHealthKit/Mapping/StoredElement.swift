@@ -27,7 +27,7 @@ package struct StoredElement: Codable, Hashable, Sendable {
     }
 
     /// The JSON with sorted keys: equal elements give equal bytes (the importer hashes them for identity).
-    package func encoded() throws -> Data { try JSONEncoder.sorted.encode(self) }
+    package func encoded() throws -> Data { try JSONEncoder.sortedKeys.encode(self) }
 
     /// The first child named `name`.
     package func child(_ name: String) -> StoredElement? { children.first { $0.name == name } }
@@ -37,14 +37,5 @@ package struct StoredElement: Codable, Hashable, Sendable {
         let entries = children.filter { $0.name == "MetadataEntry" }
         guard !entries.isEmpty else { return nil }
         return Dictionary(entries.map { ($0.attributes["key"] ?? "", $0.attributes["value"] ?? "" as Any) }, uniquingKeysWith: { $1 })
-    }
-}
-
-extension JSONEncoder {
-    /// An encoder with sorted keys, so equal content gives equal bytes (package access).
-    package static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
     }
 }

@@ -37,13 +37,13 @@ extension HKWorkoutBuilder {
 
     /// Adds metadata to the workout (values for keys already added replace them); invalid metadata fails.
     public func addMetadata(_ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        let checked = Self.validated(metadata)
+        let checked = MetadataBox.validated(metadata)
         update(completion) { try $0.add(metadata: try checked.get().value) }
     }
 
     /// Adds metadata to the workout; throws as `addMetadata(_:completion:)` reports.
     public func addMetadata(_ metadata: [String: Any]) async throws {
-        let checked = Self.validated(metadata)
+        let checked = MetadataBox.validated(metadata)
         try await update { try $0.add(metadata: try checked.get().value) }
     }
 
@@ -70,7 +70,7 @@ extension HKWorkoutBuilder {
 
     /// Adds metadata to an activity already added.
     public func updateActivity(uuid UUID: UUID, adding metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        let checked = Self.validated(metadata)
+        let checked = MetadataBox.validated(metadata)
         update(completion) { state in
             let metadata = try checked.get().value
             try state.updateActivity(UUID) { WorkoutBuilderActivities.adding(metadata, to: $0) }
@@ -79,7 +79,7 @@ extension HKWorkoutBuilder {
 
     /// Adds metadata to an activity already added; throws as `updateActivity(uuid:adding:completion:)` reports.
     public func updateActivity(uuid UUID: UUID, adding metadata: [String: Any]) async throws {
-        let checked = Self.validated(metadata)
+        let checked = MetadataBox.validated(metadata)
         try await update { state in
             let metadata = try checked.get().value
             try state.updateActivity(UUID) { WorkoutBuilderActivities.adding(metadata, to: $0) }
@@ -135,9 +135,14 @@ extension HKWorkoutBuilder {
             return WorkoutBuilderActivities.ending(activity, at: end)
         }
     }
+}
 
-    /// Metadata validated on the caller's thread, carried to the background queue.
-    private static func validated(_ metadata: [String: Any]) -> Result<MetadataBox, HKError> {
+/// Validated metadata, immutable once made, so it may cross to the background queue.
+struct MetadataBox: @unchecked Sendable {
+    let value: [String: Any]
+
+    /// `metadata` validated on the caller's thread, to be carried to the background queue.
+    static func validated(_ metadata: [String: Any]) -> Result<MetadataBox, HKError> {
         do throws(HKError) {
             try HKMetadataValidation.validate(metadata)
             return .success(MetadataBox(value: HKMetadataValidation.normalized(metadata) ?? [:]))
@@ -145,9 +150,4 @@ extension HKWorkoutBuilder {
             return .failure(error)
         }
     }
-}
-
-/// Validated metadata, immutable once made, so it may cross to the background queue.
-struct MetadataBox: @unchecked Sendable {
-    let value: [String: Any]
 }
