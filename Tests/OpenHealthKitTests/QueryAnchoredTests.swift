@@ -112,4 +112,34 @@ import Testing
             query.updateHandler = { _, _, _, _, _ in }
         }
     }
+    /// A read longer than the concurrent-mapping threshold is mapped in slices on several threads: every
+    /// sample comes back once, in change order, with its own value, correlations with their members.
+    @Test func longReadsMapInSlicesAndKeepChangeOrder() async throws {
+        let store = try await Q.store()
+        let count = 25_000
+        #expect(count > QueryMapping.concurrentMappingThreshold)
+        var saved: [HKObject] = []
+        for index in 0 ..< count {
+            saved.append(index % 5_000 == 4_999 ? F.bloodPressureReading(at: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)))
+                                                 : Q.steps(Double(index), minutes: Double(index)))
+        }
+        try await store.save(saved)
+        let types: Set<HKSampleType> = [F.stepCount, F.bloodPressure]
+        let (samples, _, _) = try await withCheckedThrowingContinuation { continuation in
+            let query = HKAnchoredObjectQuery(queryDescriptors: types.map { HKQueryDescriptor(sampleType: $0, predicate: nil) },
+                                              anchor: nil, limit: HKObjectQueryNoLimit) { _, samples, deleted, anchor, error in
+                if let samples, let deleted, let anchor { continuation.resume(returning: (samples, deleted, anchor)) }
+                else { continuation.resume(throwing: error!) }
+            }
+            store.execute(query)
+        }
+        #expect(samples.map(\.uuid) == saved.map(\.uuid))
+        for (index, sample) in samples.enumerated() {
+            if let steps = sample as? HKQuantitySample {
+                #expect(steps.quantity.doubleValue(for: .count()) == Double(index), "sample \(index)")
+            } else {
+                #expect((sample as? HKCorrelation)?.objects.count == 2, "correlation \(index)")
+            }
+        }
+    }
 }

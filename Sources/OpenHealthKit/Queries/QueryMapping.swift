@@ -20,8 +20,8 @@ package enum QueryMapping {
 
     /// The objects `records` hold; correlations get their members, read in one storage call.
     package static func samples(from records: [SampleRecord], storage: any HealthStorage) throws -> [HKSample] {
-        try samples(count: records.count, storage: storage) { visit in
-            for index in records.indices { try visit(records[index]) }
+        try samples(count: records.count, storage: storage) { range, visit in
+            for index in range { try visit(records[index]) }
         }
     }
 
@@ -29,26 +29,38 @@ package enum QueryMapping {
     /// mapped where they lie: copying a million of them out of the changes first was a third of an anchored
     /// read's time.
     package static func samples(savedIn changes: [Change], storage: any HealthStorage) throws -> [HKSample] {
-        try samples(count: changes.count, storage: storage) { visit in
-            for index in changes.indices {
+        try samples(count: changes.count, storage: storage) { range, visit in
+            for index in range {
                 if case .saved(let record) = changes[index] { try visit(record) }
             }
         }
     }
 
-    /// The objects of the records `forEach` visits (twice: correlations first, then every record, in order).
+    /// Reads this long and longer are mapped in slices on every core (a slice per core, each with its own
+    /// ``ReadMemo``); shorter ones are not worth the threads.
+    package static let concurrentMappingThreshold = 20_000
+
+    /// The objects of the records `forEach` visits among the positions of a range, in order: first the
+    /// whole range for correlations, then slices of it, concurrently when the read is long.
     private static func samples(count: Int, storage: any HealthStorage,
-                                forEach: ((SampleRecord) throws -> Void) throws -> Void) throws -> [HKSample] {
+                                forEach: @escaping @Sendable (Range<Int>, (SampleRecord) throws -> Void) throws -> Void) throws -> [HKSample] {
         var correlations: [UUID] = []
-        try forEach { record in if record.kind == .correlation { correlations.append(record.uuid) } }
+        try forEach(0 ..< count) { record in if record.kind == .correlation { correlations.append(record.uuid) } }
         let members = try correlationMembers(of: correlations, storage: storage)
-        let memo = ReadMemo()
-        var samples: [HKSample] = []
-        samples.reserveCapacity(count)
-        try forEach { record in
-            samples.append(try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo))
+        let map: @Sendable (Range<Int>) throws -> [HKSample] = { range in
+            let memo = ReadMemo()
+            var samples: [HKSample] = []
+            samples.reserveCapacity(range.count)
+            try forEach(range) { record in
+                samples.append(try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo))
+            }
+            return samples
         }
-        return samples
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard count >= concurrentMappingThreshold, cores > 1 else { return try map(0 ..< count) }
+        let size = (count + cores - 1) / cores
+        let slices = stride(from: 0, to: count, by: size).map { $0 ..< min($0 + size, count) }
+        return try slices.concurrentMap(map).flatMap { $0 }
     }
 
     /// The member records of the correlations `uuids`, by correlation; no storage call when there are none.
