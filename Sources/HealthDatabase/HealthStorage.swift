@@ -100,7 +100,11 @@ public protocol HealthStorage: Sendable {
     /// filters only), at most `limit` of them, oldest first. Records saved and later deleted appear only as
     /// their tombstone. For tombstones, any other part of the filter counts as unknown and lets the tombstone
     /// through (`and([types([t]), window(w)])` reports every deletion of type `t`), so sync never misses one.
-    func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch
+    ///
+    /// With `through`, only positions up to and including it are read: several readers can then split a long
+    /// stretch of the log between them (each bound at or below ``latestChangePosition()`` as read before, so
+    /// every stretch is complete whatever commits meanwhile).
+    func changes(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch
 
     /// The newest change position (0 for an empty store).
     func latestChangePosition() throws -> Int64
@@ -125,6 +129,11 @@ public protocol HealthStorage: Sendable {
 }
 
 extension HealthStorage {
+    /// The changes after position `after`, with no upper bound: see ``changes(after:through:matching:limit:)``.
+    public func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch {
+        try changes(after: after, through: nil, matching: filter, limit: limit)
+    }
+
     /// The records matching `filter`, sorted, at most `limit` of them (all when nil), payloads included.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord] {
         try records(matching: filter, sort: sort, limit: limit, includePayload: true)

@@ -77,7 +77,7 @@ enum ChangeLog {
     }
 
     /// The query ``changes(after:matching:limit:reader:_:)`` runs: ``RecordReader/columns`` and a tombstone flag.
-    static func select(after: Int64, matching filter: SampleFilter, limit: Int?,
+    static func select(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?,
                        _ identities: IdentityCache, _ db: Database) throws -> SQLPart {
         let compiler = try FilterSQL(for: filter, identities, db)
         let saved = compiler.samples(filter)
@@ -86,15 +86,15 @@ enum ChangeLog {
         // position-ordered scans and stop at the limit, with no sort step.
         var query = SQLPart("""
             SELECT \(RecordReader.columns), 0 FROM sample s \(RecordReader.parentJoin)
-            WHERE s.id > ? AND (\(saved.sql))
+            WHERE s.id > ? AND s.id <= ? AND (\(saved.sql))
             UNION ALL
             SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
                 t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
-            FROM tombstone t WHERE t.seq > ? AND (\(deleted.sql))
+            FROM tombstone t WHERE t.seq > ? AND t.seq <= ? AND (\(deleted.sql))
             ORDER BY 1 LIMIT ?
-            """, [after])
+            """, [after, through ?? Int64.max])
         query.arguments += saved.arguments
-        query.arguments += [after]
+        query.arguments += [after, through ?? Int64.max]
         query.arguments += deleted.arguments
         query.arguments += [limit ?? -1]
         return query
@@ -102,9 +102,9 @@ enum ChangeLog {
 
     /// The changes after `after` matching `filter`, oldest first, at most `limit`: present records at the
     /// position of their save, tombstones at the position of their deletion, merged in one SQL query.
-    static func changes(after: Int64, matching filter: SampleFilter, limit: Int?,
+    static func changes(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?,
                         reader: RecordReader, _ db: Database) throws -> ChangeBatch {
-        let query = try select(after: after, matching: filter, limit: limit, reader.identities, db)
+        let query = try select(after: after, through: through, matching: filter, limit: limit, reader.identities, db)
         var changes: [Change] = []
         if let limit { changes.reserveCapacity(min(limit, 100_000)) }
         var pendingFields: [Int64: Int] = [:]  // record id to its index in `changes`

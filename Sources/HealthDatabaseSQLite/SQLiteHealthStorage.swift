@@ -181,9 +181,9 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
-    /// See ``HealthStorage/changes(after:matching:limit:)``.
-    public func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch {
-        try read { db in try ChangeLog.changes(after: after, matching: filter, limit: limit, reader: reader, db) }
+    /// See ``HealthStorage/changes(after:through:matching:limit:)``.
+    public func changes(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch {
+        try read { db in try ChangeLog.changes(after: after, through: through, matching: filter, limit: limit, reader: reader, db) }
     }
 
     /// See ``HealthStorage/latestChangePosition()``.

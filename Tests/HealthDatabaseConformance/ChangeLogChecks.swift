@@ -10,6 +10,7 @@ enum ChangeLogChecks {
         ConformanceCheck("changes", "every save and delete takes the next position", positions),
         ConformanceCheck("changes", "a record saved then deleted appears only as its tombstone", savedThenDeleted),
         ConformanceCheck("changes", "a limit pages through the log from the returned anchor", paging),
+        ConformanceCheck("changes", "stretches bounded by `through` split the log without gaps or overlaps", stretches),
         ConformanceCheck("changes", "filters apply to saves; tombstones match on type and source only", filtered),
         ConformanceCheck("changes", "tombstones never expire", tombstonesStay),
     ]
@@ -65,6 +66,25 @@ enum ChangeLogChecks {
         #expect(pages.flatMap { $0 } == expected)
         #expect(pages.map(\.count) == [2, 2, 2, 1], "deletions count toward the limit")
         #expect(try storage.changes(after: 0, matching: .all, limit: 0).changes.isEmpty)
+    }
+
+    static func stretches(_ storage: any HealthStorage) throws {
+        let records = (0..<9).map { F.quantity(Double($0), Double($0)) }
+        _ = try storage.save(records)
+        _ = try storage.delete(uuids: [records[2].uuid, records[6].uuid], source: nil)
+        let latest = try storage.latestChangePosition()
+        let whole = try storage.changes(after: 0, matching: .all, limit: nil).changes
+        for split in 0 ... latest {
+            let first = try storage.changes(after: 0, through: split, matching: .all, limit: nil)
+            let second = try storage.changes(after: split, through: latest, matching: .all, limit: nil)
+            #expect(first.changes + second.changes == whole, "split at \(split)")
+            #expect(first.anchor <= split && (first.changes.isEmpty || first.anchor > 0))
+        }
+        let early = try storage.changes(after: 0, through: 3, matching: .all, limit: nil)
+        _ = try storage.save([F.quantity(99, 99)])
+        #expect(try storage.changes(after: 0, through: 3, matching: .all, limit: nil) == early, "a bounded stretch never grows")
+        #expect(try storage.changes(after: 0, through: latest, matching: .all, limit: 2).changes == Array(whole.prefix(2)))
+        #expect(try storage.changes(after: 5, through: 5, matching: .all, limit: nil).changes.count <= 1)
     }
 
     static func filtered(_ storage: any HealthStorage) throws {

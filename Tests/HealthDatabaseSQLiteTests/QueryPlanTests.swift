@@ -44,9 +44,9 @@ struct QueryPlanTests {
     @Test func anchoredReadOfOneTypeMergesIndexOrderedScans() throws {
         let storage = try Self.storage()
         let plan = try Self.plan(storage) { db in
-            try ChangeLog.select(after: 0, matching: .types([Self.steps]), limit: 1000, storage.identities, db)
+            try ChangeLog.select(after: 0, through: nil, matching: .types([Self.steps]), limit: 1000, storage.identities, db)
         }
-        #expect(plan.contains { $0.contains("USING INDEX sample_type (type=? AND rowid>?)") }, "\(plan)")
+        #expect(plan.contains { $0.contains("USING INDEX sample_type (type=? AND rowid>? AND rowid<?)") }, "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 

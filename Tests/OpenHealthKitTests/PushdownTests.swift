@@ -88,8 +88,8 @@ final class RecordingStorage: HealthStorage, @unchecked Sendable {
     func delete(uuids: [UUID], source: String?) throws -> [Tombstone] { try base.delete(uuids: uuids, source: source) }
     func delete(matching filter: SampleFilter) throws -> [Tombstone] { try base.delete(matching: filter) }
     func count(matching filter: SampleFilter) throws -> Int { try base.count(matching: filter) }
-    func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch {
-        try base.changes(after: after, matching: filter, limit: limit)
+    func changes(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch {
+        try base.changes(after: after, through: through, matching: filter, limit: limit)
     }
     func latestChangePosition() throws -> Int64 { try base.latestChangePosition() }
     func sources(matching filter: SampleFilter) throws -> [SourceRecord] { try base.sources(matching: filter) }

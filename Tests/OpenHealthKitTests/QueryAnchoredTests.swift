@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKit
+@testable import OpenHealthKit
 import Testing
 
 @Suite struct QueryAnchoredTests {
@@ -141,5 +141,25 @@ import Testing
                 #expect((sample as? HKCorrelation)?.objects.count == 2, "correlation \(index)")
             }
         }
+    }
+    /// An unlimited read spanning more positions than the concurrent-read threshold is split into stretches
+    /// read and mapped on several threads: together they give every change once, in order, up to the newest.
+    @Test func longUnlimitedReadsSplitIntoStretches() async throws {
+        let store = try await Q.store()
+        let saved = (0 ..< 60_000).map { Q.steps(Double($0), minutes: Double($0)) }
+        try await store.save(saved)
+        let cut = Date(timeIntervalSince1970: 1_700_000_000 + 40_000 * 60)
+        let removed = try await store.deleteObjects(of: F.stepCount, predicate: HKQuery.predicateForSamples(withStart: nil, end: cut))
+        #expect(removed == 40_000)
+        #expect(Int64(100_000) >= AnchoredChanges.concurrentReadThreshold)
+        #expect((AnchoredChanges.stretches(after: 0, through: 100_000)?.count ?? 1) == ProcessInfo.processInfo.activeProcessorCount)
+        let (samples, deleted, anchor) = try await Q.changes(store, anchor: nil)
+        #expect(samples.map(\.uuid) == saved[40_000...].map(\.uuid))
+        #expect(deleted.map(\.uuid) == saved[..<40_000].map(\.uuid))
+        for (index, sample) in samples.enumerated() {
+            #expect((sample as? HKQuantitySample)?.quantity.doubleValue(for: .count()) == Double(40_000 + index))
+        }
+        let (none, noneDeleted, same) = try await Q.changes(store, anchor: anchor)
+        #expect(none.isEmpty && noneDeleted.isEmpty && same == anchor)
     }
 }

@@ -26,14 +26,47 @@ package struct AnchoredChanges: @unchecked Sendable {
     package static func read(after anchor: Int64, matching filter: SampleFilter, limit: Int?,
                              storage: any HealthStorage) throws -> AnchoredChanges {
         let latest = try storage.latestChangePosition()
-        let batch = try storage.changes(after: anchor, matching: filter, limit: limit)
-        let deleted = batch.changes.compactMap { change -> HKDeletedObject? in
-            if case .deleted(let tombstone) = change { QueryMapping.deletedObject(from: tombstone) } else { nil }
+        if limit == nil, let stretches = stretches(after: anchor, through: latest) {
+            // Each core reads and maps its own stretch of positions, all at or below `latest`, so together they
+            // hold every change up to it whatever commits meanwhile (later changes come with the next read).
+            let parts = try stretches.concurrentMap { stretch in
+                try Part(storage.changes(after: stretch.lowerBound, through: stretch.upperBound, matching: filter, limit: nil),
+                         storage: storage, concurrently: false)
+            }
+            return AnchoredChanges(samples: parts.flatMap(\.samples), deletedObjects: parts.flatMap(\.deleted),
+                                   anchor: HKQueryAnchor(rawValue: max(latest, anchor)), isTruncated: false)
         }
+        let batch = try storage.changes(after: anchor, matching: filter, limit: limit)
+        let part = try Part(batch, storage: storage, concurrently: true)
         let truncated = limit.map { batch.changes.count >= $0 } ?? false
         let position = truncated ? batch.anchor : max(batch.anchor, latest, anchor)
-        return AnchoredChanges(
-            samples: try QueryMapping.samples(savedIn: batch.changes, storage: storage), deletedObjects: deleted,
-            anchor: HKQueryAnchor(rawValue: position), isTruncated: truncated)
+        return AnchoredChanges(samples: part.samples, deletedObjects: part.deleted,
+                               anchor: HKQueryAnchor(rawValue: position), isTruncated: truncated)
+    }
+
+    /// Unlimited reads spanning at least this many positions are split into one stretch per core.
+    package static let concurrentReadThreshold: Int64 = 100_000
+
+    /// The stretches `(lower, upper]` that split the positions after `anchor` up to `latest` evenly between the
+    /// machine's cores, or nil when the span is short or there is one core.
+    static func stretches(after anchor: Int64, through latest: Int64) -> [ClosedRange<Int64>]? {
+        let cores = Int64(ProcessInfo.processInfo.activeProcessorCount)
+        let span = latest - anchor
+        guard cores > 1, span >= concurrentReadThreshold else { return nil }
+        let size = (span + cores - 1) / cores
+        return stride(from: anchor, to: latest, by: Int(size)).map { $0 ... min($0 + size, latest) }
+    }
+
+    /// One batch's samples and deleted objects, in change order.
+    private struct Part: @unchecked Sendable {
+        var samples: [HKSample]
+        var deleted: [HKDeletedObject]
+
+        init(_ batch: ChangeBatch, storage: any HealthStorage, concurrently: Bool) throws {
+            samples = try QueryMapping.samples(savedIn: batch.changes, storage: storage, concurrently: concurrently)
+            deleted = batch.changes.compactMap { change -> HKDeletedObject? in
+                if case .deleted(let tombstone) = change { QueryMapping.deletedObject(from: tombstone) } else { nil }
+            }
+        }
     }
 }

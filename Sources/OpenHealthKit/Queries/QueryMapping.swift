@@ -27,9 +27,11 @@ package enum QueryMapping {
 
     /// The objects the saved records among `changes` hold, in order; deletions are skipped. The records are
     /// mapped where they lie: copying a million of them out of the changes first was a third of an anchored
-    /// read's time.
-    package static func samples(savedIn changes: [Change], storage: any HealthStorage) throws -> [HKSample] {
-        try samples(count: changes.count, storage: storage) { range, visit in
+    /// read's time. `concurrently: false` keeps a long read on the calling thread (for callers that already
+    /// spread their work over the cores).
+    package static func samples(savedIn changes: [Change], storage: any HealthStorage,
+                                concurrently: Bool = true) throws -> [HKSample] {
+        try samples(count: changes.count, storage: storage, concurrently: concurrently) { range, visit in
             for index in range {
                 if case .saved(let record) = changes[index] { try visit(record) }
             }
@@ -42,7 +44,7 @@ package enum QueryMapping {
 
     /// The objects of the records `forEach` visits among the positions of a range, in order: first the
     /// whole range for correlations, then slices of it, concurrently when the read is long.
-    private static func samples(count: Int, storage: any HealthStorage,
+    private static func samples(count: Int, storage: any HealthStorage, concurrently: Bool = true,
                                 forEach: @escaping @Sendable (Range<Int>, (SampleRecord) throws -> Void) throws -> Void) throws -> [HKSample] {
         var correlations: [UUID] = []
         try forEach(0 ..< count) { record in if record.kind == .correlation { correlations.append(record.uuid) } }
@@ -57,7 +59,7 @@ package enum QueryMapping {
             return samples
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard count >= concurrentMappingThreshold, cores > 1 else { return try map(0 ..< count) }
+        guard concurrently, count >= concurrentMappingThreshold, cores > 1 else { return try map(0 ..< count) }
         let size = (count + cores - 1) / cores
         let slices = stride(from: 0, to: count, by: size).map { $0 ..< min($0 + size, count) }
         return try slices.concurrentMap(map).flatMap { $0 }
