@@ -54,9 +54,9 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         clinicalRecords.add(node, files: files) { summary.problems.add($0) }
     }
 
-    func characteristics(_ attributes: [String: String]) {
+    func characteristics(_ attributes: [String: String], line: Int) {
         guard !dryRun else { return }
-        CharacteristicsImport.apply(attributes, to: store, summary: &summary)
+        CharacteristicsImport.apply(attributes, line: line, to: store, summary: &summary)
     }
 
     /// Saves everything left (the deferred top-level records first checked against correlation members) and
