@@ -45,7 +45,8 @@ struct GroundTruthImportTests {
         text += record("InsulinDelivery", "IU", "4", "2020-11-02 12:00:00 -0800", source: "Pump", version: nil, device: nil,
                        body: "  <MetadataEntry key=\"HKInsulinDeliveryReason\" value=\"2\"/>\n")
         text += record("DistanceWalkingRunning", "km", "1.2e-1", "2020-11-02 09:00:00 -0800", "2020-11-02 09:10:00 -0800",
-                       body: "  <MetadataEntry key=\"HKAverageMETs\" value=\"5.2 kcal/hr·kg\"/>\n  <MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/>\n  <MetadataEntry key=\"Checked\" value=\"2020-11-02 09:30:00 -0800\"/>\n  <MetadataEntry key=\"Note\" value=\"a\u{0b}b\"/>\n")
+                       body: "  <MetadataEntry key=\"HKAverageMETs\" value=\"5.2 kcal/hr·kg\"/>\n  <MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/>\n  <MetadataEntry key=\"Checked\" value=\"2020-11-02 09:30:00 -0800\"/>\n  <MetadataEntry key=\"Note\" value=\"a\u{0b}b\"/>\n"
+                             + "  <MetadataEntry key=\"Zip\" value=\"02139\"/>\n  <MetadataEntry key=\"Count\" value=\"-12\"/>\n  <MetadataEntry key=\"Ratio\" value=\"0.25\"/>\n")
         text += record("Category:SleepAnalysis", nil, "HKCategoryValueSleepAnalysisInBed", "2020-11-02 22:00:00 -0800", "2020-11-03 06:00:00 -0800", source: "Clock", version: nil, device: nil)
         text += record("Category:SleepAnalysis", nil, "HKCategoryValueSleepAnalysisAsleepCore", "2020-11-02 23:00:00 -0800", "2020-11-03 01:00:00 -0800", device: watch)
         text += record("Category:SleepAnalysis", nil, "HKCategoryValueSleepAnalysisAsleep", "2020-11-03 01:00:00 -0800", "2020-11-03 02:00:00 -0800", device: watch)
@@ -141,11 +142,13 @@ struct GroundTruthImportTests {
         #expect((distance.metadata?[HKMetadataKeyWasUserEntered] as? NSNumber)?.boolValue == true)
         #expect(distance.metadata?["Checked"] as? Date == Self.date("2020-11-02 17:30:00 +0000"))
         #expect(distance.metadata?["Note"] as? String == "ab")
+        #expect(distance.metadata?["Zip"] as? String == "02139")  // a leading zero: written as text, not a number
+        #expect((distance.metadata?["Count"] as? NSNumber)?.intValue == -12 && (distance.metadata?["Ratio"] as? NSNumber)?.doubleValue == 0.25)
 
         #expect(summary.problems.count(.unknownType) == 2, "\(summary.problems.lines)")  // FutureThing and Me's CardioFitnessMedicationsUse
         #expect(summary.problems.total == 2, "\(summary.problems.lines)")
-        // Me is on line 11, FutureThing's record on line 37.
-        #expect(summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownType.rawValue }?.lines == [11, 37], "\(summary.problems.lines)")
+        // Me is on line 11, FutureThing's record on line 40.
+        #expect(summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownType.rawValue }?.lines == [11, 40], "\(summary.problems.lines)")
     }
 
     @Test("category records: sleep values by name (old and new), a missing value is not applicable")
@@ -282,5 +285,18 @@ struct GroundTruthImportTests {
         let fresh = try TempStore()
         _ = try fresh.importExport(try fresh.write(newer))
         #expect(try Set(temp.all().map(\.uuid)) == Set(fresh.all().map(\.uuid)))
+    }
+
+    @Test("a child element a Record does not have in any DTD is reported with its line; the record is stored")
+    func unknownRecordChild() throws {
+        let temp = try TempStore()
+        let text = MalformedImportTests.head + "\n"                                                               // lines 1-9
+            + Self.record("StepCount", "count", "5", "2023-01-01 10:00:00 +0000",
+                          body: "  <MetadataEntry key=\"a\" value=\"b\"/>\n  <StepCadence value=\"90\"/>\n")      // 10-13
+            + "</HealthData>\n"
+        let summary = try temp.importExport(try temp.write(text))
+        #expect(summary.stored == 1)
+        let group = summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownElement.rawValue }
+        #expect(group?.lines == [12] && group?.details["StepCadence in Record"] == 1, "\(summary.problems.lines)")
     }
 }
