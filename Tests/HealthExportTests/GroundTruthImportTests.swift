@@ -299,4 +299,32 @@ struct GroundTruthImportTests {
         let group = summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownElement.rawValue }
         #expect(group?.lines == [12] && group?.details["StepCadence in Record"] == 1, "\(summary.problems.lines)")
     }
+
+    @Test("clinical records are dated by receivedDate and typed as the export says; export_cda.xml's documents land")
+    func clinicalRecords() async throws {
+        let temp = try TempStore()
+        let observation = #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Pulse"},"valueQuantity":{"value":61,"unit":"/min"}}"#
+        let allergy = #"{"resourceType":"AllergyIntolerance","id":"a1","code":{"text":"Peanut"}}"#
+        _ = try temp.write(observation, name: "clinical-records/Observation-o1.json")
+        _ = try temp.write(allergy, name: "clinical-records/AllergyIntolerance-a1.json")
+        _ = try temp.write("<ClinicalDocument xmlns=\"urn:hl7-org:v3\"><title>A</title><effectiveTime value=\"20221120\"/></ClinicalDocument>\n",
+                           name: "export_cda.xml")
+        let attributes = "sourceName=\"General Hospital\" sourceURL=\"https://fhir.example.org/R4\" fhirVersion=\"4.0.1\""
+        let text = MalformedImportTests.head + "\n"
+            + " <ClinicalRecord type=\"HKClinicalTypeIdentifierVitalSignRecord\" identifier=\"o1\" \(attributes) receivedDate=\"2022-01-05 10:00:00 -0800\" resourceFilePath=\"/clinical-records/Observation-o1.json\"/>\n"
+            + " <ClinicalRecord type=\"HKClinicalTypeIdentifierAllergyRecord\" identifier=\"a1\" \(attributes) receivedDate=\"2021-03-01 09:30:00 +0100\" resourceFilePath=\"/clinical-records/AllergyIntolerance-a1.json\"/>\n"
+            + "</HealthData>\n"
+        let summary = try temp.importExport(try temp.write(text))
+        #expect(summary.problems.total == 0, "\(summary.problems.lines)")
+        let store = HKHealthStore.owner(storage: temp.storage)
+        let vitals = try await Self.samples(store, .clinicalRecord(type: HKClinicalType(.vitalSignRecord)))
+        #expect(vitals.count == 1)
+        #expect(vitals.first?.startDate == Self.date("2022-01-05 18:00:00 +0000") && vitals.first?.endDate == vitals.first?.startDate)
+        #expect(try await Self.samples(store, .clinicalRecord(type: HKClinicalType(.labResultRecord))).isEmpty)
+        let allergies = try await Self.samples(store, .clinicalRecord(type: HKClinicalType(.allergyRecord)))
+        #expect(allergies.first?.startDate == Self.date("2021-03-01 08:30:00 +0000"))
+        #expect(allergies.first?.fhirResource?.data == Data(allergy.utf8))
+        #expect(try temp.count(HKDocumentTypeIdentifier.CDA.rawValue) == 1)
+        #expect(try temp.importExport(try temp.write(text)).stored == 0)
+    }
 }

@@ -6,8 +6,9 @@ import OpenHealthKit
 
 /// `ClinicalRecord` elements (their FHIR JSON from `clinical-records/`) and `export_cda.xml`, stored through
 /// HealthRecords' ingestion (classification into HealthKit's clinical types, identity = institution + resource
-/// type + id, so a re-import replaces nothing and duplicates nothing). Collected during the read (they are
-/// few) and ingested per institution when the records are done.
+/// type + id, so a re-import replaces nothing and duplicates nothing), dated by the element's `receivedDate` and
+/// typed by its `type` (HealthKit's own classification). Collected during the read (they are few) and ingested per
+/// institution when the records are done.
 final class ClinicalImport {
     private struct Pending {
         var institution: ClinicalInstitution
@@ -27,9 +28,13 @@ final class ClinicalImport {
         let read = reader.read(data)
         for failure in read.failures { report(ImportProblem(.invalidObject, line: node.line, "\(path): \(failure)")) }
         var entry = pending[name] ?? Pending(institution: ClinicalInstitution(name: name, baseURL: Self.baseURL(attributes["sourceURL"])))
+        let received = attributes["receivedDate"].flatMap(ExportValues.date)
+        let type = attributes["type"].flatMap { HKObjectType.type(forIdentifier: $0) as? HKClinicalType }
         entry.resources += read.resources.map { resource in
             var resource = resource
             resource.location = path
+            resource.receivedDate = received
+            resource.clinicalType = type.map { HKClinicalTypeIdentifier(rawValue: $0.identifier) }
             return resource
         }
         pending[name] = entry
