@@ -327,4 +327,37 @@ struct GroundTruthImportTests {
         #expect(try temp.count(HKDocumentTypeIdentifier.CDA.rawValue) == 1)
         #expect(try temp.importExport(try temp.write(text)).stored == 0)
     }
+
+    @Test("a WorkoutActivity keeps its export UUID, metadata, events and statistics")
+    func workoutActivities() async throws {
+        let temp = try TempStore()
+        let text = MalformedImportTests.head + "\n"
+            + " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\" sourceName=\"Watch\" startDate=\"2023-05-01 07:00:00 +0200\" endDate=\"2023-05-01 07:30:00 +0200\">\n"
+            + "  <WorkoutActivity uuid=\"0D8C3D8A-4F6B-4C58-9A0A-2C1E7C9B1E11\" startDate=\"2023-05-01 07:00:00 +0200\" endDate=\"2023-05-01 07:30:00 +0200\" duration=\"30\" durationUnit=\"min\">\n"
+            + "   <MetadataEntry key=\"HKIndoorWorkout\" value=\"1\"/>\n"
+            + "   <WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"2023-05-01 07:10:00 +0200\"/>\n"
+            + "   <WorkoutEvent type=\"HKWorkoutEventTypeResume\" date=\"2023-05-01 07:12:00 +0200\"/>\n"
+            + "   <WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"2023-05-01 07:00:00 +0200\" endDate=\"2023-05-01 07:30:00 +0200\" sum=\"5.1\" unit=\"km\"/>\n"
+            + "  </WorkoutActivity>\n </Workout>\n</HealthData>\n"
+        let summary = try temp.importExport(try temp.write(text))
+        #expect(summary.problems.total == 0, "\(summary.problems.lines)")
+        let store = HKHealthStore.owner(storage: temp.storage)
+        let workout = try #require(try await Self.samples(store, .workout()).first)
+        let activity = try #require(workout.workoutActivities.first)
+        #expect(activity.uuid == UUID(uuidString: "0D8C3D8A-4F6B-4C58-9A0A-2C1E7C9B1E11"))
+        #expect(activity.workoutEvents.map(\.type) == [.pause, .resume])
+        #expect(activity.workoutEvents.first?.dateInterval.start == Self.date("2023-05-01 05:10:00 +0000"))
+        #expect(activity.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) == 5100)
+        #expect((activity.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber)?.boolValue == true)
+
+        // Export writes the activity's children back: a fresh import of the written export has the same activity.
+        let out = temp.folder.appendingPathComponent("out")
+        _ = try HealthExporter(storage: temp.storage).export(.apple, to: out)
+        let second = try TempStore()
+        _ = try second.importExport(out.appendingPathComponent("apple_health_export/export.xml").path)
+        let again = try #require(try await Self.samples(HKHealthStore.owner(storage: second.storage), .workout()).first?.workoutActivities.first)
+        #expect(again.uuid == activity.uuid && again.workoutEvents == activity.workoutEvents)
+        #expect(again.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity() == activity.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity())
+        #expect((again.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber)?.boolValue == true)
+    }
 }

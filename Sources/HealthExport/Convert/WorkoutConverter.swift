@@ -35,7 +35,7 @@ struct WorkoutConverter {
             let checked = try HKWorkout.checked(activityType: activity, start: start, end: end, workoutEvents: events,
                                                 duration: duration, statistics: statistics, metadata: metadata)
             let activities = try node.children(named: "WorkoutActivity").map {
-                try workoutActivity($0, activity, metadata: &converter, skipped: &skipped)
+                try workoutActivity($0, activity, workoutEnd: end, metadata: &converter, skipped: &skipped)
             }
             var hasher = IdentityHasher(kind: "Workout")
             hasher.add(Int(activity.rawValue))
@@ -139,7 +139,8 @@ struct WorkoutConverter {
         return result
     }
 
-    private static func workoutActivity(_ node: ExportNode, _ activity: HKWorkoutActivityType,
+    /// A `WorkoutActivity` with its events and statistics (an activity without an end runs to the workout's end).
+    private static func workoutActivity(_ node: ExportNode, _ activity: HKWorkoutActivityType, workoutEnd: Date,
                                         metadata: inout MetadataConverter, skipped: inout [ImportProblem]) throws -> HKWorkoutActivity {
         guard let start = node.attributes["startDate"].flatMap(ExportValues.date) else {
             throw ImportProblem(.badDate, line: node.line, "WorkoutActivity startDate missing or not a date")
@@ -153,8 +154,10 @@ struct WorkoutConverter {
         hasher.add(end?.timeIntervalSince1970 ?? -1)
         MetadataConverter.addIdentity(of: meta, to: &hasher)
         let uuid = node.attributes["uuid"].flatMap(UUID.init(uuidString:)) ?? hasher.uuid(at: start)
+        let events = self.events(node.children(named: "WorkoutEvent"), start: start, end: max(start, end ?? workoutEnd),
+                                 metadata: &metadata, skipped: &skipped)
         return HKWorkoutActivity(uuid: uuid, configuration: configuration, start: start, end: end, metadata: meta,
-                                 events: [], statistics: statistics(node.children(named: "WorkoutStatistics"), skipped: &skipped))
+                                 events: events, statistics: statistics(node.children(named: "WorkoutStatistics"), skipped: &skipped))
     }
 
     /// A number attribute in `unitText`, converted to `target` (nil when absent or unreadable).
