@@ -360,4 +360,23 @@ struct GroundTruthImportTests {
         #expect(again.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity() == activity.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity())
         #expect((again.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber)?.boolValue == true)
     }
+
+    @Test("a newer export's activity summary of a day replaces the older export's partial one; an older export imported later does not")
+    func activitySummaryOfANewerExport() async throws {
+        func export(_ date: String, _ energy: String) -> String {
+            MalformedImportTests.head + "\n <ExportDate value=\"\(date)\"/>\n"
+                + " <ActivitySummary dateComponents=\"2022-11-20\" activeEnergyBurned=\"\(energy)\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"Cal\" appleExerciseTime=\"5\" appleExerciseTimeGoal=\"30\" appleStandHours=\"3\" appleStandHoursGoal=\"12\"/>\n"
+                + "</HealthData>\n"
+        }
+        let temp = try TempStore()
+        let store = HKHealthStore.owner(storage: temp.storage)
+        func energies() async throws -> [Double] {
+            try await HKActivitySummaryQueryDescriptor(predicate: nil).result(for: store).map { $0.activeEnergyBurned.doubleValue(for: .kilocalorie()) }
+        }
+        _ = try temp.importExport(try temp.write(export("2022-11-20 10:00:00 -0800", "120"), name: "a/export.xml"))
+        _ = try temp.importExport(try temp.write(export("2022-11-21 08:00:00 -0800", "610"), name: "b/export.xml"))
+        #expect(try await energies() == [610])
+        _ = try temp.importExport(try temp.write(export("2022-11-20 09:00:00 -0800", "90"), name: "c/export.xml"))
+        #expect(try await energies() == [610])
+    }
 }

@@ -5,9 +5,13 @@ import OpenHealthKit
 
 /// `ActivitySummary` elements to activity summaries, stored as `HKHealthStore.saveActivitySummaries` stores
 /// them (one per day), with a content-hash UUID so a re-import stores nothing new.
+///
+/// A day has one summary: its sync version is the export's `ExportDate` in milliseconds, so a newer export's
+/// summary of a day (an export made mid-day holds that day's summary so far) replaces an older export's, and an
+/// older export imported later changes nothing. Without an `ExportDate` the version is 1.
 enum ActivitySummaryConverter {
-    /// The record for one summary, or the problem that keeps it out.
-    static func record(_ node: ExportNode) -> Result<SampleRecord, ImportProblem> {
+    /// The record for one summary, or the problem that keeps it out; `exportDate` is the export's `ExportDate`.
+    static func record(_ node: ExportNode, exportDate: Date?) -> Result<SampleRecord, ImportProblem> {
         let attributes = node.attributes
         let parts = (attributes["dateComponents"] ?? "").split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else {
@@ -42,7 +46,7 @@ enum ActivitySummaryConverter {
             hasher.add(summary.appleStandHours.doubleValue(for: .count()))
             hasher.add(summary.standHoursGoal?.doubleValue(for: .count()) ?? -1)
             record.uuid = hasher.uuid(at: record.startDate)
-            record.syncVersion = 1
+            record.syncVersion = exportDate.map { max(1, Int64($0.timeIntervalSince1970 * 1000)) } ?? 1
             return .success(record)
         } catch {
             return .failure(ImportProblem(.invalidObject, line: node.line, "ActivitySummary: \(error)"))

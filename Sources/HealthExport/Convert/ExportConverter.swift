@@ -34,6 +34,8 @@ struct ExportConverter: ExportElementSink {
     var records = RecordConverter()
     /// Elements read, by name (top-level records included), for the summary.
     private(set) var elementCounts: [String: Int] = [:]
+    /// The `ExportDate` element's date, once read (it comes first).
+    private var exportDate: Date?
 
     init(output: any ImportUnitSink, files: ExportFiles) {
         self.output = output
@@ -59,11 +61,11 @@ struct ExportConverter: ExportElementSink {
     mutating func element(_ node: ExportNode) throws {
         elementCounts[node.name, default: 0] += 1
         switch node.name {
-        case "ExportDate": break
+        case "ExportDate": exportDate = node.attributes["value"].flatMap(ExportValues.date)
         case "Me": output.characteristics(node.attributes, line: node.line)
         case "Correlation": try correlation(node)
         case "Workout": try workout(node)
-        case "ActivitySummary": try store(ActivitySummaryConverter.record(node), line: node.line)
+        case "ActivitySummary": try store(ActivitySummaryConverter.record(node, exportDate: exportDate), line: node.line)
         case "ClinicalRecord": output.clinical(node)
         case "Audiogram", "VisionPrescription":
             try store(OtherSampleConverter.record(node, records: &records), line: node.line)
