@@ -52,6 +52,8 @@ struct GroundTruthImportTests {
         text += record("Category:SleepAnalysis", nil, "HKCategoryValueSleepAnalysisAsleep", "2020-11-03 01:00:00 -0800", "2020-11-03 02:00:00 -0800", device: watch)
         text += record("Category:MindfulSession", nil, nil, "2020-11-03 07:00:00 -0800", "2020-11-03 07:05:00 -0800", source: "Breathe", version: nil, device: nil)
         text += record("FutureThing", "count", "3", "2020-11-03 08:00:00 -0800")
+        // iOS 13's name of the value (the type's identifier is still HKCategoryTypeIdentifierAudioExposureEvent).
+        text += " <Record type=\"HKCategoryTypeIdentifierAudioExposureEvent\" sourceName=\"Watch\" startDate=\"2020-11-03 09:00:00 -0800\" endDate=\"2020-11-03 09:03:00 -0800\" value=\"HKCategoryValueAudioExposureEventLoudEnvironment\"/>\n"
         // Correlations: members appear inside and at the top level, as Apple writes them.
         let bp = "2020-11-04 08:00:00 -0800"
         let systolic = record("BloodPressureSystolic", "mmHg", "121", bp, source: "Cuff", version: "2.0", device: nil)
@@ -158,6 +160,8 @@ struct GroundTruthImportTests {
         #expect(sleep.map(\.value) == [HKCategoryValueSleepAnalysis.inBed.rawValue, HKCategoryValueSleepAnalysis.asleepCore.rawValue,
                                         HKCategoryValueSleepAnalysis.asleepUnspecified.rawValue])
         #expect(sleep[0].endDate == Self.date("2020-11-03 14:00:00 +0000"))
+        let loud = try await Self.samples(store, .categorySample(type: HKCategoryType(.environmentalAudioExposureEvent)))
+        #expect(loud.map(\.value) == [HKCategoryValueEnvironmentalAudioExposureEvent.momentaryLimit.rawValue])
         let mindful = try await Self.samples(store, .categorySample(type: HKCategoryType(.mindfulSession)))
         #expect(mindful.map(\.value) == [HKCategoryValue.notApplicable.rawValue])
     }
@@ -229,9 +233,9 @@ struct GroundTruthImportTests {
     @Test("counts in the summary match the truth, and a second import stores nothing")
     func countsAndIdempotence() throws {
         let (temp, summary, _) = try Self.imported()
-        // 17 records less 1 unknown = 16 samples, 4 correlation members (stored once), 2 correlations, 2 workouts,
+        // 18 records less 1 unknown = 17 samples, 4 correlation members (stored once), 2 correlations, 2 workouts,
         // 1 activity summary.
-        #expect(summary.stored == 16 + 4 + 2 + 2 + 1, "\(summary.storedByType)")
+        #expect(summary.stored == 17 + 4 + 2 + 2 + 1, "\(summary.storedByType)")
         #expect(summary.storedByType["HKQuantityTypeIdentifierStepCount"] == 2)
         let again = try temp.importExport(try temp.write(Self.export))
         #expect(again.stored == 0)
@@ -275,7 +279,7 @@ struct GroundTruthImportTests {
                 + Self.record("StepCount", "count", "60", "2022-11-19 11:00:00 -0800", "2022-11-19 11:05:00 -0800") + "</HealthData>\n")
         let temp = try TempStore()
         let first = try temp.importExport(try temp.write(older, name: "old/export.xml"))
-        #expect(first.stored == 26)
+        #expect(first.stored == 27)
         let second = try temp.importExport(try temp.write(newer, name: "new/export.xml"))
         #expect(second.stored == 3, "\(second.storedByType)")
         let store = HKHealthStore.owner(storage: temp.storage)
