@@ -383,4 +383,21 @@ struct GroundTruthImportTests {
         _ = try temp.importExport(try temp.write(export("2022-11-20 09:00:00 -0800", "90"), name: "c/export.xml"))
         #expect(try await energies() == [610])
     }
+
+    @Test("statistics and sources over the imported samples: sums across the DST fall-back hour, discrete averages, energy in two units")
+    func statisticsAndSources() async throws {
+        let (_, _, store) = try Self.imported()
+        let steps = try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.stepCount)), options: .cumulativeSum).result(for: store)
+        #expect(steps?.sumQuantity()?.doubleValue(for: .count()) == 1354)
+        let energy = try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.activeEnergyBurned)), options: .cumulativeSum).result(for: store)
+        #expect(energy?.sumQuantity()?.doubleValue(for: .kilocalorie()) == 22.5)
+        let glucose = try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.bloodGlucose)), options: [.discreteMax, .discreteMin]).result(for: store)
+        let mgdL = HKUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci))
+        #expect(glucose?.minimumQuantity()?.doubleValue(for: mgdL) == 95)
+        #expect(abs((glucose?.maximumQuantity()?.doubleValue(for: mgdL) ?? 0) - 99.085_734) < 1e-3)
+        let sources = try await HKSourceQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.stepCount))).result(for: store)
+        #expect(sources.map(\.name) == ["Anna’s iPhone"])
+        let glucoseSources = try await HKSourceQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.bloodGlucose))).result(for: store)
+        #expect(glucoseSources.map(\.bundleIdentifier) == ["com.apple.Health"])
+    }
 }
