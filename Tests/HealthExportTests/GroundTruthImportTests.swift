@@ -400,4 +400,15 @@ struct GroundTruthImportTests {
         let glucoseSources = try await HKSourceQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.bloodGlucose))).result(for: store)
         #expect(glucoseSources.map(\.bundleIdentifier) == ["com.apple.Health"])
     }
+
+    @Test("export version 11's appleMoveMinutes and appleMoveMinutesGoal are the summary's move time and goal")
+    func moveMinutesOfExportVersion11() async throws {
+        let temp = try TempStore()
+        let text = MalformedImportTests.head + "\n"
+            + " <ActivitySummary dateComponents=\"2020-06-01\" activeEnergyBurned=\"0\" activeEnergyBurnedGoal=\"0\" activeEnergyBurnedUnit=\"kcal\" appleMoveMinutes=\"42\" appleMoveMinutesGoal=\"30\" appleExerciseTime=\"20\" appleExerciseTimeGoal=\"30\" appleStandHours=\"8\" appleStandHoursGoal=\"12\"/>\n"
+            + "</HealthData>\n"
+        _ = try temp.importExport(try temp.write(text))
+        let day = try #require(try await HKActivitySummaryQueryDescriptor(predicate: nil).result(for: HKHealthStore.owner(storage: temp.storage)).first)
+        #expect(day.appleMoveTime.doubleValue(for: .minute()) == 42 && day.appleMoveTimeGoal.doubleValue(for: .minute()) == 30)
+    }
 }

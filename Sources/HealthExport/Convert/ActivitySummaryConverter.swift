@@ -28,8 +28,9 @@ enum ActivitySummaryConverter {
         }
         if let quantity = value("activeEnergyBurned", energyUnit) { summary.activeEnergyBurned = quantity }
         if let quantity = value("activeEnergyBurnedGoal", energyUnit) { summary.activeEnergyBurnedGoal = quantity }
-        if let quantity = value("appleMoveTime", .minute()) { summary.appleMoveTime = quantity }
-        if let quantity = value("appleMoveTimeGoal", .minute()) { summary.appleMoveTimeGoal = quantity }
+        // Export version 11 (iOS 13/14) spelled these appleMoveMinutes and appleMoveMinutesGoal.
+        if let quantity = value("appleMoveTime", .minute()) ?? value("appleMoveMinutes", .minute()) { summary.appleMoveTime = quantity }
+        if let quantity = value("appleMoveTimeGoal", .minute()) ?? value("appleMoveMinutesGoal", .minute()) { summary.appleMoveTimeGoal = quantity }
         if let quantity = value("appleExerciseTime", .minute()) { summary.appleExerciseTime = quantity }
         summary.exerciseTimeGoal = value("appleExerciseTimeGoal", .minute())
         if let quantity = value("appleStandHours", .count()) { summary.appleStandHours = quantity }
