@@ -315,7 +315,7 @@ struct GroundTruthImportTests {
                            name: "export_cda.xml")
         let attributes = "sourceName=\"General Hospital\" sourceURL=\"https://fhir.example.org/R4\" fhirVersion=\"4.0.1\""
         let text = MalformedImportTests.head + "\n"
-            + " <ClinicalRecord type=\"HKClinicalTypeIdentifierVitalSignRecord\" identifier=\"o1\" \(attributes) receivedDate=\"2022-01-05 10:00:00 -0800\" resourceFilePath=\"/clinical-records/Observation-o1.json\"/>\n"
+            + " <ClinicalRecord type=\"HKClinicalTypeIdentifierVitalSignRecord\" identifier=\"o1\" \(attributes.replacingOccurrences(of: "4.0.1", with: "1.0.2")) receivedDate=\"2022-01-05 10:00:00 -0800\" resourceFilePath=\"/clinical-records/Observation-o1.json\"/>\n"
             + " <ClinicalRecord type=\"HKClinicalTypeIdentifierAllergyRecord\" identifier=\"a1\" \(attributes) receivedDate=\"2021-03-01 09:30:00 +0100\" resourceFilePath=\"/clinical-records/AllergyIntolerance-a1.json\"/>\n"
             + "</HealthData>\n"
         let summary = try temp.importExport(try temp.write(text))
@@ -325,6 +325,7 @@ struct GroundTruthImportTests {
         #expect(vitals.count == 1)
         #expect(vitals.first?.startDate == Self.date("2022-01-05 18:00:00 +0000") && vitals.first?.endDate == vitals.first?.startDate)
         #expect(try await Self.samples(store, .clinicalRecord(type: HKClinicalType(.labResultRecord))).isEmpty)
+        #expect(vitals.first?.fhirResource?.fhirVersion.stringRepresentation == "1.0.2")
         let allergies = try await Self.samples(store, .clinicalRecord(type: HKClinicalType(.allergyRecord)))
         #expect(allergies.first?.startDate == Self.date("2021-03-01 08:30:00 +0000"))
         #expect(allergies.first?.fhirResource?.data == Data(allergy.utf8))

@@ -6,8 +6,8 @@ import OpenHealthKit
 
 /// `ClinicalRecord` elements (their FHIR JSON from `clinical-records/`) and `export_cda.xml`, stored through
 /// HealthRecords' ingestion (classification into HealthKit's clinical types, identity = institution + resource
-/// type + id, so a re-import replaces nothing and duplicates nothing), dated by the element's `receivedDate` and
-/// typed by its `type` (HealthKit's own classification). Collected during the read (they are few) and ingested per
+/// type + id, so a re-import replaces nothing and duplicates nothing), dated by the element's `receivedDate`,
+/// typed by its `type` (HealthKit's own classification) and of its `fhirVersion` (detected from the JSON without). Collected during the read (they are few) and ingested per
 /// institution when the records are done.
 final class ClinicalImport {
     private struct Pending {
@@ -30,10 +30,12 @@ final class ClinicalImport {
         var entry = pending[name] ?? Pending(institution: ClinicalInstitution(name: name, baseURL: Self.baseURL(attributes["sourceURL"])))
         let received = attributes["receivedDate"].flatMap(ExportValues.date)
         let type = attributes["type"].flatMap { HKObjectType.type(forIdentifier: $0) as? HKClinicalType }
+        let version = attributes["fhirVersion"].flatMap { try? HKFHIRVersion(fromVersionString: $0) }
         entry.resources += read.resources.map { resource in
             var resource = resource
             resource.location = path
             resource.receivedDate = received
+            if let version { resource.fhirVersion = version }
             resource.clinicalType = type.map { HKClinicalTypeIdentifier(rawValue: $0.identifier) }
             return resource
         }
