@@ -412,4 +412,28 @@ struct GroundTruthImportTests {
         let day = try #require(try await HKActivitySummaryQueryDescriptor(predicate: nil).result(for: HKHealthStore.owner(storage: temp.storage)).first)
         #expect(day.appleMoveTime.doubleValue(for: .minute()) == 42 && day.appleMoveTimeGoal.doubleValue(for: .minute()) == 30)
     }
+
+    @Test("an HRV record's beat list is an HKHeartbeatSeriesSample with each beat's time since the start and gaps")
+    func heartbeats() async throws {
+        let temp = try TempStore()
+        let beats = ["11:26:02.34 AM", "11:26:03.12 AM", "11:26:03.95 AM", "11:26:07.50 AM"]
+        let list = "  <HeartRateVariabilityMetadataList>\n"
+            + beats.map { "   <InstantaneousBeatsPerMinute bpm=\"72\" time=\"\($0)\"/>\n" }.joined()
+            + "  </HeartRateVariabilityMetadataList>\n"
+        let text = MalformedImportTests.head + "\n"
+            + Self.record("HeartRateVariabilitySDNN", "ms", "41.5", "2020-12-06 11:26:00 -0800", "2020-12-06 11:27:00 -0800", device: Self.watch, body: list)
+            + "</HealthData>\n"
+        let summary = try temp.importExport(try temp.write(text))
+        #expect(summary.stored == 2 && summary.problems.total == 0, "\(summary.problems.lines)")
+        let store = HKHealthStore.owner(storage: temp.storage)
+        let hrv = try #require(try await Self.quantities(store, .heartRateVariabilitySDNN).first)
+        #expect(hrv.quantity.doubleValue(for: .secondUnit(with: .milli)) == 41.5)
+        let series = try #require(try await Self.samples(store, .heartbeatSeries()).first)
+        #expect(series.startDate == hrv.startDate && series.endDate == hrv.endDate && series.count == 4)
+        var read: [HKHeartbeatSeriesQueryDescriptor.Heartbeat] = []
+        for try await beat in HKHeartbeatSeriesQueryDescriptor(series).results(for: store) { read.append(beat) }
+        let expected = [2.34, 3.12, 3.95, 7.5]
+        #expect(read.count == 4 && zip(read, expected).allSatisfy { abs($0.timeIntervalSinceStart - $1) < 1e-6 }, "\(read)")
+        #expect(read.map(\.precededByGap) == [false, false, false, true])  // 3.55 s after the previous beat, at 72 bpm
+    }
 }
