@@ -436,4 +436,16 @@ struct GroundTruthImportTests {
         #expect(read.count == 4 && zip(read, expected).allSatisfy { abs($0.timeIntervalSinceStart - $1) < 1e-6 }, "\(read)")
         #expect(read.map(\.precededByGap) == [false, false, false, true])  // 3.55 s after the previous beat, at 72 bpm
     }
+
+    @Test("a clinical resource HealthKit does not keep is reported with its ClinicalRecord's line")
+    func clinicalProblemLines() throws {
+        let temp = try TempStore()
+        _ = try temp.write(#"{"resourceType":"Patient","id":"p1"}"#, name: "clinical-records/Patient-p1.json")
+        let text = MalformedImportTests.head + "\n"                                                               // lines 1-9
+            + " <ClinicalRecord type=\"HKClinicalTypeIdentifierLabResultRecord\" identifier=\"p1\" sourceName=\"H\" sourceURL=\"https://h.example/R4\" fhirVersion=\"4.0.1\" receivedDate=\"2022-01-05 10:00:00 -0800\" resourceFilePath=\"/clinical-records/Patient-p1.json\"/>\n" // 10
+            + "</HealthData>\n"
+        let summary = try temp.importExport(try temp.write(text))
+        let group = summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownType.rawValue }
+        #expect(group?.count == 1 && group?.lines == [10], "\(summary.problems.lines)")
+    }
 }
