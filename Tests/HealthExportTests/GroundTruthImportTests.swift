@@ -252,6 +252,7 @@ struct GroundTruthImportTests {
         text += "  <WorkoutEvent type=\"HKWorkoutEventTypeMarker\" date=\"2023-01-01 11:05:00 +0000\"/>\n"                                     // 14: outside
         text += "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierFutureThing\" startDate=\"2023-01-01 10:00:00 +0000\" endDate=\"2023-01-01 10:20:00 +0000\" sum=\"3\" unit=\"count\"/>\n" // 15
         text += "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierStepCount\" startDate=\"2023-01-01 10:00:00 +0000\" endDate=\"2023-01-01 10:20:00 +0000\" sum=\"2000\" unit=\"count\"/>\n" // 16
+        text += "  <WorkoutSplit distance=\"1\"/>\n"                                                                                       // 17: unknown element
         text += " </Workout>\n</HealthData>\n"
         let summary = try temp.importExport(try temp.write(text))
         let store = HKHealthStore.owner(storage: temp.storage)
@@ -262,6 +263,7 @@ struct GroundTruthImportTests {
         let groups = summary.problems.groups
         #expect(groups.first { $0.kind == ImportProblem.Kind.unknownType.rawValue }?.lines == [13, 15], "\(summary.problems.lines)")
         #expect(groups.first { $0.kind == ImportProblem.Kind.invalidObject.rawValue }?.lines == [14], "\(summary.problems.lines)")
+        #expect(groups.first { $0.kind == ImportProblem.Kind.unknownElement.rawValue }?.details == ["WorkoutSplit in Workout": 1])
     }
 
     @Test("a newer export of the same phone stores only what is new; a record with a higher sync version replaces the old one")

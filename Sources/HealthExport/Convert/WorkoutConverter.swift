@@ -26,6 +26,8 @@ struct WorkoutConverter {
             return .failure(ImportProblem(.badDate, line: node.line, "Workout startDate/endDate missing or not dates"))
         }
         let metadata = converter.metadata(node.metadataEntries)
+        reportUnknownChildren(of: node, known: ["MetadataEntry", "WorkoutEvent", "WorkoutStatistics", "WorkoutActivity", "WorkoutRoute"],
+                              skipped: &skipped)
         do {
             let events = self.events(node.children(named: "WorkoutEvent"), start: start, end: end, metadata: &converter, skipped: &skipped)
             var statistics = self.statistics(node.children(named: "WorkoutStatistics"), skipped: &skipped)
@@ -146,6 +148,7 @@ struct WorkoutConverter {
             throw ImportProblem(.badDate, line: node.line, "WorkoutActivity startDate missing or not a date")
         }
         let end = node.attributes["endDate"].flatMap(ExportValues.date)
+        reportUnknownChildren(of: node, known: ["MetadataEntry", "WorkoutEvent", "WorkoutStatistics"], skipped: &skipped)
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = activity
         let meta = metadata.metadata(node.metadataEntries)
@@ -158,6 +161,13 @@ struct WorkoutConverter {
                                  metadata: &metadata, skipped: &skipped)
         return HKWorkoutActivity(uuid: uuid, configuration: configuration, start: start, end: end, metadata: meta,
                                  events: events, statistics: statistics(node.children(named: "WorkoutStatistics"), skipped: &skipped))
+    }
+
+    /// Reports each child of `node` whose name is not in `known` (an element a newer export may add) as left out.
+    private static func reportUnknownChildren(of node: ExportNode, known: Set<String>, skipped: inout [ImportProblem]) {
+        for child in node.children where !known.contains(child.name) {
+            skipped.append(ImportProblem(.unknownElement, line: child.line, "\(child.name) in \(node.name)"))
+        }
     }
 
     /// A number attribute in `unitText`, converted to `target` (nil when absent or unreadable).
