@@ -344,6 +344,8 @@ struct GroundTruthImportTests {
             + "   <MetadataEntry key=\"HKIndoorWorkout\" value=\"1\"/>\n"
             + "   <WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"2023-05-01 07:10:00 +0200\"/>\n"
             + "   <WorkoutEvent type=\"HKWorkoutEventTypeResume\" date=\"2023-05-01 07:12:00 +0200\"/>\n"
+            + "   <WorkoutEvent type=\"HKWorkoutEventTypeLap\" date=\"2023-05-01 07:12:00 +0200\" duration=\"5\" durationUnit=\"min\">\n"
+            + "    <MetadataEntry key=\"HKLapLength\" value=\"400 m\"/>\n   </WorkoutEvent>\n"
             + "   <WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"2023-05-01 07:00:00 +0200\" endDate=\"2023-05-01 07:30:00 +0200\" sum=\"5.1\" unit=\"km\"/>\n"
             + "  </WorkoutActivity>\n </Workout>\n</HealthData>\n"
         let summary = try temp.importExport(try temp.write(text))
@@ -352,7 +354,8 @@ struct GroundTruthImportTests {
         let workout = try #require(try await Self.samples(store, .workout()).first)
         let activity = try #require(workout.workoutActivities.first)
         #expect(activity.uuid == UUID(uuidString: "0D8C3D8A-4F6B-4C58-9A0A-2C1E7C9B1E11"))
-        #expect(activity.workoutEvents.map(\.type) == [.pause, .resume])
+        #expect(activity.workoutEvents.map(\.type) == [.pause, .resume, .lap])
+        #expect((activity.workoutEvents.last?.metadata?[HKMetadataKeyLapLength] as? HKQuantity)?.doubleValue(for: .meter()) == 400)
         #expect(activity.workoutEvents.first?.dateInterval.start == Self.date("2023-05-01 05:10:00 +0000"))
         #expect(activity.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) == 5100)
         #expect((activity.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber)?.boolValue == true)
@@ -366,6 +369,7 @@ struct GroundTruthImportTests {
         #expect(again.uuid == activity.uuid && again.workoutEvents == activity.workoutEvents)
         #expect(again.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity() == activity.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity())
         #expect((again.metadata?[HKMetadataKeyIndoorWorkout] as? NSNumber)?.boolValue == true)
+        #expect((again.workoutEvents.last?.metadata?[HKMetadataKeyLapLength] as? HKQuantity)?.doubleValue(for: .meter()) == 400)
     }
 
     @Test("a newer export's activity summary of a day replaces the older export's partial one; an older export imported later does not")

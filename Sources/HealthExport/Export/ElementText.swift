@@ -53,21 +53,26 @@ enum ElementText {
         for activity in workout.workoutActivities {
             text += "  <WorkoutActivity uuid=\"\(activity.uuid.uuidString)\" startDate=\"\(ExportFields.date(activity.startDate))\""
             if let end = activity.endDate { text += " endDate=\"\(ExportFields.date(end))\"" }
-            let fields = (try? MetadataMapping.fields(from: activity.metadata)) ?? [:]
-            let children = ExportFields.entries(ExportFields.metadata(fields), indent: "   ")
+            let children = entries(activity.metadata, indent: "   ")
                 + events(activity.workoutEvents, indent: "   ") + statistics(activity.allStatistics, indent: "   ")
             text += children.isEmpty ? "/>\n" : ">\n" + children + "  </WorkoutActivity>\n"
         }
         return text
     }
 
-    /// `WorkoutEvent` elements.
+    /// `MetadataEntry` elements for an object's metadata (a workout activity's, an event's).
+    private static func entries(_ metadata: [String: Any]?, indent: String) -> String {
+        ExportFields.entries(ExportFields.metadata((try? MetadataMapping.fields(from: metadata)) ?? [:]), indent: indent)
+    }
+
+    /// `WorkoutEvent` elements, with their metadata.
     private static func events(_ events: [HKWorkoutEvent], indent: String) -> String {
         var text = ""
         for event in events {
             text += indent + "<WorkoutEvent type=\"\(event.type.exportName)\" date=\"\(ExportFields.date(event.dateInterval.start))\""
             if event.dateInterval.duration > 0 { text += " duration=\"\(ExportText.number(event.dateInterval.duration / 60))\" durationUnit=\"min\"" }
-            text += "/>\n"
+            let metadata = entries(event.metadata, indent: indent + " ")
+            text += metadata.isEmpty ? "/>\n" : ">\n" + metadata + indent + "</WorkoutEvent>\n"
         }
         return text
     }
