@@ -84,12 +84,12 @@ struct WorkoutConverter {
             throw ImportProblem(.badDate, line: node.line, "WorkoutEvent date missing or not a date")
         }
         let duration = max(0, quantity(node.attributes["duration"], node.attributes["durationUnit"] ?? "min", .second()) ?? 0)
-        var interval = DateInterval(start: date, duration: duration)
-        if interval.start < start.addingTimeInterval(-roundingTolerance) || interval.end > end.addingTimeInterval(roundingTolerance) {
+        let eventEnd = date.addingTimeInterval(duration)
+        if date < start.addingTimeInterval(-roundingTolerance) || eventEnd > end.addingTimeInterval(roundingTolerance) {
             throw ImportProblem(.invalidObject, line: node.line, "WorkoutEvent (\(name)) lies outside its workout")
         }
-        let clampedStart = max(interval.start, start)
-        interval = DateInterval(start: min(clampedStart, end), end: max(min(interval.end, end), min(clampedStart, end)))
+        let clampedStart = min(max(date, start), end)
+        let interval = DateInterval(start: clampedStart, end: max(min(eventEnd, end), clampedStart))
         do {
             return try HKWorkoutEvent.checked(type: type, dateInterval: interval, metadata: metadata.metadata(node.metadataEntries))
         } catch {
