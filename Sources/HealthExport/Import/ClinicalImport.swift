@@ -7,8 +7,8 @@ import OpenHealthKit
 /// `ClinicalRecord` elements (their FHIR JSON from `clinical-records/`) and `export_cda.xml`, stored through
 /// HealthRecords' ingestion (classification into HealthKit's clinical types, identity = institution + resource
 /// type + id, so a re-import replaces nothing and duplicates nothing), dated by the element's `receivedDate`,
-/// typed by its `type` (HealthKit's own classification) and of its `fhirVersion` (detected from the JSON without). Collected during the read (they are few) and ingested per
-/// institution when the records are done.
+/// typed by its `type` (HealthKit's own classification) and of its `fhirVersion` (detected from the JSON when
+/// absent). Collected during the read (they are few) and ingested per institution when the records are done.
 final class ClinicalImport {
     private struct Pending {
         var institution: ClinicalInstitution
