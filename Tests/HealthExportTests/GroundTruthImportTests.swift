@@ -454,4 +454,24 @@ struct GroundTruthImportTests {
         let group = summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownType.rawValue }
         #expect(group?.count == 1 && group?.lines == [10], "\(summary.problems.lines)")
     }
+
+    @Test("records held back for correlations spill to a temporary file past the memory limit and land exactly as when held in memory")
+    func deferredRecordsSpill() throws {
+        let (memory, _, _) = try Self.imported()
+        let spilled = try TempStore()
+        var importer = ExportImporter()
+        importer.batchSize = 7
+        importer.deferredInMemory = 1
+        let summary = try importer.run(path: try spilled.write(Self.export), into: spilled.storage)
+        #expect(summary.correlationMembersMerged + summary.duplicatesInExport == 4)
+        func contents(_ store: TempStore) throws -> [SampleRecord] { try store.all().sorted { $0.uuid.uuidString < $1.uuid.uuidString } }
+        let expected = try contents(memory), actual = try contents(spilled)
+        #expect(actual.count == expected.count)
+        for (a, b) in zip(actual, expected) {
+            #expect(a.uuid == b.uuid && a.fields == b.fields && a.quantity == b.quantity && a.parent == b.parent && a.source == b.source)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("ohk-import-deferred-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
 }
