@@ -3,7 +3,8 @@ import HealthDatabase
 
 /// Import units held back until the end of export.xml (top-level records of the types correlations hold, see
 /// ``ImportUnit/mayBeCorrelationMember``), in bounded memory: the first `memoryLimit` stay in memory, the rest go
-/// to a temporary file (one JSON line each) that ``drain(_:)`` reads back in order and deletes.
+/// to a temporary file (one JSON line each) that ``drain(_:)`` reads back in order and deletes. Files left by a
+/// killed import are deleted by the next import that spills.
 struct DeferredUnits {
     /// Units kept in memory before spilling to disk.
     let memoryLimit: Int
@@ -26,7 +27,9 @@ struct DeferredUnits {
     mutating func append(_ unit: ImportUnit) throws {
         guard inMemory.count >= memoryLimit else { return inMemory.append(unit) }
         if file == nil {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-import-deferred-\(UUID().uuidString).jsonl")
+            Self.removeStaleFiles()
+            let name = "\(Self.prefix)\(getpid())-\(UUID().uuidString).jsonl"
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(name)
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
             }
@@ -73,6 +76,19 @@ struct DeferredUnits {
         if let url = fileURL { try? FileManager.default.removeItem(at: url) }
         fileURL = nil
         buffer = Data()
+    }
+
+    /// The temporary files' name prefix; the writing process's id follows.
+    static let prefix = "ohk-import-deferred-"
+
+    /// Deletes files left by imports that were killed (their process is gone).
+    private static func removeStaleFiles() {
+        let folder = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            let pid = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let id = pid_t(pid), id != getpid(), kill(id, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     private mutating func writeBuffer() throws {
