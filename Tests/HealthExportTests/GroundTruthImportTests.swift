@@ -477,4 +477,19 @@ struct GroundTruthImportTests {
             .filter { $0.hasPrefix("ohk-import-deferred-") }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
+
+    @Test("a category record without a value is not applicable where that is the type's only value, and reported where there is a choice")
+    func categoryWithoutValue() async throws {
+        let temp = try TempStore()
+        let text = MalformedImportTests.head + "\n"                                                                // lines 1-9
+            + Self.record("Category:SleepAnalysis", nil, nil, "2023-01-01 23:00:00 +0000", "2023-01-02 07:00:00 +0000")   // 10
+            + Self.record("Category:HighHeartRateEvent", nil, nil, "2023-01-02 09:00:00 +0000")                           // 11
+            + "</HealthData>\n"
+        let summary = try temp.importExport(try temp.write(text))
+        #expect(summary.stored == 1)
+        let group = summary.problems.groups.first { $0.kind == ImportProblem.Kind.badValue.rawValue }
+        #expect(group?.lines == [10] && group?.details["HKCategoryTypeIdentifierSleepAnalysis has no value"] == 1, "\(summary.problems.lines)")
+        let events = try await Self.samples(HKHealthStore.owner(storage: temp.storage), .categorySample(type: HKCategoryType(.highHeartRateEvent)))
+        #expect(events.map(\.value) == [HKCategoryValue.notApplicable.rawValue])
+    }
 }
