@@ -94,6 +94,15 @@ struct ImportGroundTruthCommandTests {
         #expect(again.status == 0 && second["stored"] as? Int == 0 && second["alreadyStored"] as? Int == 7, "\(second)")
     }
 
+    @Test("--format csv keeps standard output a table of types and reports the problems on standard error")
+    func csvProblems() throws {
+        let folder = try Self.folder()
+        let run = try HealthProcess.run(["import", folder.path, "--database", folder.appendingPathComponent("c.sqlite").path, "--format", "csv", "--quiet"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("type,stored") && !run.stdout.contains("FutureThing"))
+        #expect(run.stderr.contains("1 × unknown type (lines 20)") && run.stderr.contains("HKQuantityTypeIdentifierFutureThing"), "\(run.stderr)")
+    }
+
     @Test("an export where nothing is usable exits 1 and still reports its problems")
     func nothingUsable() throws {
         let folder = try Self.folder()
