@@ -4,6 +4,7 @@ import HealthDatabase
 import HealthKitModel
 import OpenHealthKit
 import Testing
+import ZIPFoundation
 
 /// A hand-written export whose every value is known, imported through the library and read back through
 /// HealthKit's query API (not the storage rows), value by value in canonical units and absolute instants.
@@ -491,5 +492,35 @@ struct GroundTruthImportTests {
         #expect(group?.lines == [10] && group?.details["HKCategoryTypeIdentifierSleepAnalysis has no value"] == 1, "\(summary.problems.lines)")
         let events = try await Self.samples(HKHealthStore.owner(storage: temp.storage), .categorySample(type: HKCategoryType(.highHeartRateEvent)))
         #expect(events.map(\.value) == [HKCategoryValue.notApplicable.rawValue])
+    }
+
+    @Test("an export in another language (exportar.xml, eksport.xml) is found in its folder and in its zip, routes and CDA too")
+    func localizedExportName() throws {
+        let temp = try TempStore()
+        let xml = MalformedImportTests.head + "\n"
+            + Self.record("StepCount", "count", "42", "2023-01-01 10:00:00 +0000")
+            + " <Workout workoutActivityType=\"HKWorkoutActivityTypeWalking\" sourceName=\"Watch\" startDate=\"2023-01-01 10:00:00 +0000\" endDate=\"2023-01-01 10:10:00 +0000\">\n"
+            + "  <WorkoutRoute sourceName=\"Watch\" startDate=\"2023-01-01 10:00:00 +0000\" endDate=\"2023-01-01 10:10:00 +0000\"><FileReference path=\"/workout-routes/r.gpx\"/></WorkoutRoute>\n"
+            + " </Workout>\n</HealthData>\n"
+        let gpx = "<gpx><trk><trkseg><trkpt lon=\"1\" lat=\"2\"><ele>3</ele><time>2023-01-01T10:00:00Z</time></trkpt></trkseg></trk></gpx>\n"
+        let cda = "<ClinicalDocument xmlns=\"urn:hl7-org:v3\"><title>A</title><effectiveTime value=\"20230101\"/></ClinicalDocument>\n"
+        _ = try temp.write(xml, name: "es/apple_health_export/exportar.xml")
+        _ = try temp.write(cda, name: "es/apple_health_export/export_cda.xml")
+        _ = try temp.write(gpx, name: "es/apple_health_export/workout-routes/r.gpx")
+        let folder = try temp.importExport(temp.folder.appendingPathComponent("es").path)
+        #expect(folder.stored == 4, "\(folder.storedByType) \(folder.problems.lines)")  // steps, workout, route, CDA document
+
+        let zip = temp.folder.appendingPathComponent("eksport.zip")
+        let archive = try Archive(url: zip, accessMode: .create)
+        for (name, text) in [("apple_health_export/export_cda.xml", cda), ("apple_health_export/eksport.xml", xml),
+                             ("apple_health_export/workout-routes/r.gpx", gpx)] {
+            let data = Data(text.utf8)
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        let fresh = try TempStore()
+        let zipped = try fresh.importExport(zip.path)
+        #expect(zipped.stored == 4, "\(zipped.storedByType) \(zipped.problems.lines)")
     }
 }
