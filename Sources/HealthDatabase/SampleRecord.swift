@@ -57,8 +57,9 @@ public struct DeviceRecord: Sendable, Hashable, Codable {
 /// One stored object, as the storage layer sees it: columns, typed fields and an opaque payload.
 ///
 /// The mapping layer (OpenHealthKit) turns HealthKit objects into records and back; the storage layer
-/// never sees HealthKit classes.
-public struct SampleRecord: Sendable, Hashable {
+/// never sees HealthKit classes. Codable, so a record can be put aside outside a store (the export importer spills
+/// records it must hold until the end of a file to a temporary file).
+public struct SampleRecord: Sendable, Hashable, Codable {
     /// The object's UUID: unique in a store.
     public var uuid: UUID
     /// Which kind of object this is.

@@ -15,8 +15,9 @@ struct ImportCommandTests {
     private static func contents(_ database: String) throws -> [String] {
         let storage = try HKHealthStore.owner(databasePath: database).storage()
         return try storage.records(matching: .all, sort: [], limit: nil, includePayload: true).map {
-            // Clinical records carry HealthRecords' identity (institution + type + id), not a content UUID.
-            $0.kind == .clinical ? "clinical \($0.type) \($0.payload?.count ?? 0)" : "\($0.uuid) \($0.type) \($0.quantity ?? -1) \($0.categoryValue ?? -1) \($0.parent?.uuidString ?? "-") \($0.payload?.count ?? 0)"
+            // Clinical records carry HealthRecords' identity (institution + type + id), not a content UUID; they are
+            // dated by the export's receivedDate, so a re-run dates them as a clean import does.
+            $0.kind == .clinical ? "clinical \($0.type) \($0.payload?.count ?? 0) \($0.startDate.timeIntervalSince1970)" : "\($0.uuid) \($0.type) \($0.quantity ?? -1) \($0.categoryValue ?? -1) \($0.parent?.uuidString ?? "-") \($0.payload?.count ?? 0)"
         }.sorted()
     }
 

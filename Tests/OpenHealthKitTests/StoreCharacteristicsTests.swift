@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import HealthDatabaseSQLite
 import Testing
 
 @Suite struct StoreCharacteristicsTests {
@@ -11,6 +12,15 @@ import Testing
         let store = try F.store()
         #expect(throws: HKError.self) { try store.biologicalSex() }
         #expect(throws: HKError.self) { try store.dateOfBirthComponents() }
+    }
+
+    @Test func theOwnerReadsWithoutARequest() throws {
+        let store = HKHealthStore.owner(storage: try SQLiteHealthStorage.inMemory())
+        try store.setCharacteristic(HKBloodType.oPositive)
+        try store.setDateOfBirthComponents(DateComponents(year: 1990, month: 4, day: 2))
+        #expect(try store.bloodType().bloodType == .oPositive)
+        #expect(try store.dateOfBirthComponents().year == 1990)
+        #expect(try store.biologicalSex().biologicalSex == .notSet)
     }
 
     @Test func allowedAppsReadWhatThePersonSet() async throws {

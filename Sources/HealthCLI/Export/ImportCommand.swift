@@ -61,6 +61,10 @@ struct ImportCommand: ParsableCommand {
         }
         bar.clear()
         if !quiet || format != .table { Console.write(ImportReport.render(summary, format)) }
+        // CSV is a table of types: the problems go to standard error, grouped as in the table summary.
+        if format == .csv, summary.problems.total > 0 {
+            Console.error("\(summary.problems.total) problems, not imported:\n" + summary.problems.lines.joined(separator: "\n"))
+        }
         if !summary.readAnything {
             Console.error("nothing usable was read from \(path)")
             throw HealthExitStatus.failure

@@ -5,9 +5,13 @@ import OpenHealthKit
 
 /// `ActivitySummary` elements to activity summaries, stored as `HKHealthStore.saveActivitySummaries` stores
 /// them (one per day), with a content-hash UUID so a re-import stores nothing new.
+///
+/// A day has one summary: its sync version is the export's `ExportDate` in milliseconds, so a newer export's
+/// summary of a day (an export made mid-day holds that day's summary so far) replaces an older export's, and an
+/// older export imported later changes nothing. Without an `ExportDate` the version is 1.
 enum ActivitySummaryConverter {
-    /// The record for one summary, or the problem that keeps it out.
-    static func record(_ node: ExportNode) -> Result<SampleRecord, ImportProblem> {
+    /// The record for one summary, or the problem that keeps it out; `exportDate` is the export's `ExportDate`.
+    static func record(_ node: ExportNode, exportDate: Date?) -> Result<SampleRecord, ImportProblem> {
         let attributes = node.attributes
         let parts = (attributes["dateComponents"] ?? "").split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else {
@@ -24,8 +28,9 @@ enum ActivitySummaryConverter {
         }
         if let quantity = value("activeEnergyBurned", energyUnit) { summary.activeEnergyBurned = quantity }
         if let quantity = value("activeEnergyBurnedGoal", energyUnit) { summary.activeEnergyBurnedGoal = quantity }
-        if let quantity = value("appleMoveTime", .minute()) { summary.appleMoveTime = quantity }
-        if let quantity = value("appleMoveTimeGoal", .minute()) { summary.appleMoveTimeGoal = quantity }
+        // Export version 11 (iOS 13/14) spelled these appleMoveMinutes and appleMoveMinutesGoal.
+        if let quantity = value("appleMoveTime", .minute()) ?? value("appleMoveMinutes", .minute()) { summary.appleMoveTime = quantity }
+        if let quantity = value("appleMoveTimeGoal", .minute()) ?? value("appleMoveMinutesGoal", .minute()) { summary.appleMoveTimeGoal = quantity }
         if let quantity = value("appleExerciseTime", .minute()) { summary.appleExerciseTime = quantity }
         summary.exerciseTimeGoal = value("appleExerciseTimeGoal", .minute())
         if let quantity = value("appleStandHours", .count()) { summary.appleStandHours = quantity }
@@ -42,7 +47,7 @@ enum ActivitySummaryConverter {
             hasher.add(summary.appleStandHours.doubleValue(for: .count()))
             hasher.add(summary.standHoursGoal?.doubleValue(for: .count()) ?? -1)
             record.uuid = hasher.uuid(at: record.startDate)
-            record.syncVersion = 1
+            record.syncVersion = exportDate.map { max(1, Int64($0.timeIntervalSince1970 * 1000)) } ?? 1
             return .success(record)
         } catch {
             return .failure(ImportProblem(.invalidObject, line: node.line, "ActivitySummary: \(error)"))

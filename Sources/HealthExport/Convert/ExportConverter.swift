@@ -20,8 +20,8 @@ protocol ImportUnitSink: AnyObject {
     func store(_ unit: ImportUnit) throws
     /// A problem to report.
     func report(_ problem: ImportProblem)
-    /// The `Me` element's characteristics, by attribute name.
-    func characteristics(_ attributes: [String: String])
+    /// The `Me` element's characteristics, by attribute name, and the element's line (for problems).
+    func characteristics(_ attributes: [String: String], line: Int)
     /// A `ClinicalRecord` element (ingested at the end).
     func clinical(_ node: ExportNode)
 }
@@ -34,6 +34,8 @@ struct ExportConverter: ExportElementSink {
     var records = RecordConverter()
     /// Elements read, by name (top-level records included), for the summary.
     private(set) var elementCounts: [String: Int] = [:]
+    /// The `ExportDate` element's date, once read (it comes first).
+    private var exportDate: Date?
 
     init(output: any ImportUnitSink, files: ExportFiles) {
         self.output = output
@@ -59,11 +61,11 @@ struct ExportConverter: ExportElementSink {
     mutating func element(_ node: ExportNode) throws {
         elementCounts[node.name, default: 0] += 1
         switch node.name {
-        case "ExportDate": break
-        case "Me": output.characteristics(node.attributes)
+        case "ExportDate": exportDate = node.attributes["value"].flatMap(ExportValues.date)
+        case "Me": output.characteristics(node.attributes, line: node.line)
         case "Correlation": try correlation(node)
         case "Workout": try workout(node)
-        case "ActivitySummary": try store(ActivitySummaryConverter.record(node), line: node.line)
+        case "ActivitySummary": try store(ActivitySummaryConverter.record(node, exportDate: exportDate), line: node.line)
         case "ClinicalRecord": output.clinical(node)
         case "Audiogram", "VisionPrescription":
             try store(OtherSampleConverter.record(node, records: &records), line: node.line)
@@ -114,7 +116,10 @@ struct ExportConverter: ExportElementSink {
     private mutating func workout(_ node: ExportNode) throws {
         let source = records.sources.source(name: node.attributes["sourceName"] ?? "", version: node.attributes["sourceVersion"])
         let device = node.attributes["device"].map(ExportSources.resolveDevice) ?? ResolvedDevice(device: nil, hash: (0, 0))
-        switch WorkoutConverter.workout(node, source: source, device: device, metadata: &records.metadata) {
+        var skipped: [ImportProblem] = []
+        let result = WorkoutConverter.workout(node, source: source, device: device, metadata: &records.metadata, skipped: &skipped)
+        for problem in skipped { output.report(problem) }
+        switch result {
         case .failure(let problem): output.report(problem)
         case .success(let workout):
             guard let parts = mapped(workout, line: node.line) else { return }

@@ -5,8 +5,8 @@ import HealthKitModel
 ///
 /// HealthKit's own keys get the kind HealthKit documents (number, date, quantity, string); other keys are
 /// read as a date when they look like one (`2016-04-18 15:56:05 +0000`), a number when they are a plain
-/// decimal number, a quantity when they are `number unit` with a unit HKUnit knows (`5.2 kcal/hr·kg`),
-/// and text otherwise. Values that do not fit their key's kind stay text.
+/// decimal number as numbers print (not `0123` or `+5`, which stay text), a quantity when they are
+/// `number unit` with a unit HKUnit knows (`5.2 kcal/hr·kg`), and text otherwise. Values that do not fit their key's kind stay text.
 struct MetadataConverter {
     private var units: [String: HKUnit?] = [:]
 
@@ -24,7 +24,7 @@ struct MetadataConverter {
             return text
         case nil:
             if let date = ExportValues.date(text) { return date }
-            if let number = number(text) { return number }
+            if Self.printsAsNumber(text), let number = number(text) { return number }
             return quantity(text) ?? text
         }
     }
@@ -35,6 +35,18 @@ struct MetadataConverter {
         var metadata: [String: Any] = [:]
         for entry in entries { metadata[entry.key] = value(key: entry.key, text: entry.value) }
         return metadata
+    }
+
+    /// Whether `text` could be how a number prints: no `+` sign and no leading zeros (`0123`, `-007`, `+5` are
+    /// identifiers or codes a person or app wrote as text, and stay text for keys HealthKit does not define).
+    static func printsAsNumber(_ text: String) -> Bool {
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+        guard text.utf8.first != UInt8(ascii: "+") else { return false }
+        var iterator = digits.makeIterator()
+        if iterator.next() == UInt8(ascii: "0"), let second = iterator.next(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second) {
+            return false
+        }
+        return true
     }
 
     /// An integer `NSNumber` for whole numbers written without a point or exponent, else a double.

@@ -128,7 +128,8 @@ struct RecordConverter {
                 uuid: hasher.uuid(at: start), sourceRevision: draft.source.revision, device: draft.device.device, metadata: metadata))
         case .category(let type):
             guard let value = categoryValue(draft, type) else {
-                return .failure(ImportProblem(.badValue, line: draft.line, "\(type.identifier) value \"\(draft.value ?? "")\" is not one of its values"))
+                let detail = draft.value.map { "value \"\($0)\" is not one of its values" } ?? "has no value"
+                return .failure(ImportProblem(.badValue, line: draft.line, "\(type.identifier) \(detail)"))
             }
             hasher.add(value)
             return .success(HKCategorySample(
@@ -145,7 +146,9 @@ struct RecordConverter {
             let value = Int(number)
             return allowed.isEmpty || allowed.contains(value) ? value : nil
         }
-        guard let text = draft.value else { return allowed.contains(0) || allowed.isEmpty ? 0 : nil }
+        // No value: HKCategoryValueNotApplicable for the types whose only value it is; for a type with values to
+        // choose from (sleep, stand hours, ...) a missing value is not guessed.
+        guard let text = draft.value else { return allowed.isEmpty || allowed == [0] ? 0 : nil }
         return type.valueDomain.value(forExportName: text) ?? HKCategoryValueDomain.notApplicable.value(forExportName: text)
     }
 

@@ -43,19 +43,45 @@ enum ElementText {
         return text + " </Correlation>\n"
     }
 
-    /// A `Workout` start tag with its metadata, events and statistics (routes and the end tag follow).
+    /// A `Workout` start tag with its metadata, events, statistics and activities (routes and the end tag follow).
     static func workoutOpening(_ workout: HKWorkout, _ record: SampleRecord) -> String {
         var text = " <Workout workoutActivityType=\"\(workout.workoutActivityType.exportName)\""
         text += " duration=\"\(ExportText.number(workout.duration / 60))\" durationUnit=\"min\""
         text += ExportFields.source(record) + ExportFields.interval(workout.startDate, workout.endDate) + ">\n"
         text += ExportFields.entries(ExportFields.metadata(record.fields), indent: "  ")
-        for event in workout.workoutEvents ?? [] {
-            text += "  <WorkoutEvent type=\"\(event.type.exportName)\" date=\"\(ExportFields.date(event.dateInterval.start))\""
-            if event.dateInterval.duration > 0 { text += " duration=\"\(ExportText.number(event.dateInterval.duration / 60))\" durationUnit=\"min\"" }
-            text += "/>\n"
+        text += events(workout.workoutEvents ?? [], indent: "  ") + statistics(workout.allStatistics, indent: "  ")
+        for activity in workout.workoutActivities {
+            text += "  <WorkoutActivity uuid=\"\(activity.uuid.uuidString)\" startDate=\"\(ExportFields.date(activity.startDate))\""
+            if let end = activity.endDate { text += " endDate=\"\(ExportFields.date(end))\"" }
+            let children = entries(activity.metadata, indent: "   ")
+                + events(activity.workoutEvents, indent: "   ") + statistics(activity.allStatistics, indent: "   ")
+            text += children.isEmpty ? "/>\n" : ">\n" + children + "  </WorkoutActivity>\n"
         }
-        for (type, statistics) in workout.allStatistics.sorted(by: { $0.key.identifier < $1.key.identifier }) {
-            text += "  <WorkoutStatistics type=\"\(type.identifier)\"\(ExportFields.interval(statistics.startDate, statistics.endDate))"
+        return text
+    }
+
+    /// `MetadataEntry` elements for an object's metadata (a workout activity's, an event's).
+    private static func entries(_ metadata: [String: Any]?, indent: String) -> String {
+        ExportFields.entries(ExportFields.metadata((try? MetadataMapping.fields(from: metadata)) ?? [:]), indent: indent)
+    }
+
+    /// `WorkoutEvent` elements, with their metadata.
+    private static func events(_ events: [HKWorkoutEvent], indent: String) -> String {
+        var text = ""
+        for event in events {
+            text += indent + "<WorkoutEvent type=\"\(event.type.exportName)\" date=\"\(ExportFields.date(event.dateInterval.start))\""
+            if event.dateInterval.duration > 0 { text += " duration=\"\(ExportText.number(event.dateInterval.duration / 60))\" durationUnit=\"min\"" }
+            let metadata = entries(event.metadata, indent: indent + " ")
+            text += metadata.isEmpty ? "/>\n" : ">\n" + metadata + indent + "</WorkoutEvent>\n"
+        }
+        return text
+    }
+
+    /// `WorkoutStatistics` elements, by type, each in one unit.
+    private static func statistics(_ all: [HKQuantityType: HKStatistics], indent: String) -> String {
+        var text = ""
+        for (type, statistics) in all.sorted(by: { $0.key.identifier < $1.key.identifier }) {
+            text += indent + "<WorkoutStatistics type=\"\(type.identifier)\"\(ExportFields.interval(statistics.startDate, statistics.endDate))"
             var unit: String?
             for (name, quantity) in [("average", statistics.averageQuantity()), ("minimum", statistics.minimumQuantity()),
                                      ("maximum", statistics.maximumQuantity()), ("sum", statistics.sumQuantity())] {
@@ -65,11 +91,6 @@ enum ElementText {
                 text += " \(name)=\"\(ExportText.number(quantity.doubleValue(for: target)))\""
             }
             text += " unit=\"\(ExportText.escape(unit ?? type.canonicalUnitString))\"/>\n"
-        }
-        for activity in workout.workoutActivities {
-            text += "  <WorkoutActivity uuid=\"\(activity.uuid.uuidString)\" startDate=\"\(ExportFields.date(activity.startDate))\""
-            if let end = activity.endDate { text += " endDate=\"\(ExportFields.date(end))\"" }
-            text += "/>\n"
         }
         return text
     }

@@ -30,6 +30,15 @@ struct ExportInput {
                 let xml = url.appendingPathComponent(candidate)
                 if FileManager.default.fileExists(atPath: xml.path) { return try file(xml, files: .folder(xml.deletingLastPathComponent())) }
             }
+            // The Health app names the file in the phone's language (exportar.xml, eksport.xml, vienti.xml, ...).
+            for folder in [url, url.appendingPathComponent("apple_health_export")] {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter(isLocalizedExportName).sorted()
+                for name in names {
+                    let xml = folder.appendingPathComponent(name)
+                    let head = (try? FileHandle(forReadingFrom: xml).read(upToCount: 4096)) ?? Data()
+                    if isHealthData(head) { return try file(xml, files: .folder(folder)) }
+                }
+            }
             throw ExportReadError.unreadable("\(path): the folder holds no export.xml (nor apple_health_export/export.xml)")
         }
         let head = (try? FileHandle(forReadingFrom: url).read(upToCount: 4)) ?? Data()
@@ -38,16 +47,42 @@ struct ExportInput {
             do { archive = try Archive(url: url, accessMode: .read) }
             catch { throw ExportReadError.unreadable("\(path): not a readable zip archive (\(error))") }
             let entries = archive.filter { $0.type == .file && ($0.path as NSString).lastPathComponent.lowercased() == "export.xml" }
-            guard let entry = entries.min(by: { $0.path.count < $1.path.count }) else {
+            let localized = { archive.filter { $0.type == .file && isLocalizedExportName(($0.path as NSString).lastPathComponent) }
+                .sorted { ($0.path.count, $0.path) < ($1.path.count, $1.path) }
+                .first { isHealthData(firstBytes(of: $0, in: archive)) } }
+            guard let entry = entries.min(by: { $0.path.count < $1.path.count }) ?? localized() else {
                 throw ExportReadError.unreadable("\(path): the archive holds no export.xml")
             }
-            let prefix = String(entry.path.dropLast("export.xml".count))
+            let prefix = String(entry.path.dropLast((entry.path as NSString).lastPathComponent.count))
             // The files beside export.xml are read through their own archive (its own file position) while
             // export.xml streams.
             let files = (try? Archive(url: url, accessMode: .read)).map { ExportFiles.archive($0, prefix: prefix) } ?? .none
             return ExportInput(xml: .zipEntry(archive, entry), size: Int64(entry.uncompressedSize), files: files, displayName: path)
         }
         return try file(url, files: .folder(url.deletingLastPathComponent()))
+    }
+
+    /// Whether `name` may be export.xml under another language's name: an `.xml` file other than `export_cda.xml`
+    /// (whose name the Health app does not translate).
+    static func isLocalizedExportName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".xml") && lower != "export_cda.xml" && !lower.hasPrefix(".")
+    }
+
+    /// Whether a file's first bytes are an Apple Health export's (`<!DOCTYPE HealthData` or `<HealthData`).
+    static func isHealthData(_ head: Data) -> Bool {
+        String(decoding: head.prefix(4096), as: UTF8.self).contains("HealthData")
+    }
+
+    /// The first few KB of a zip entry.
+    private static func firstBytes(of entry: Entry, in archive: Archive) -> Data {
+        struct Enough: Error {}
+        var head = Data()
+        _ = try? archive.extract(entry, bufferSize: 4096, skipCRC32: true) { data in
+            head += data
+            if head.count >= 4096 { throw Enough() }
+        }
+        return head
     }
 
     private static func file(_ url: URL, files: ExportFiles) throws -> ExportInput {

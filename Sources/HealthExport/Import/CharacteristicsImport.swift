@@ -3,15 +3,16 @@ import HealthKitModel
 import OpenHealthKit
 
 /// The `Me` element's attributes to the store's characteristics (date of birth, biological sex, blood type,
-/// skin type, wheelchair use). Empty values and `...NotSet` leave the stored value alone; unknown spellings are reported.
+/// skin type, wheelchair use). Empty values and `...NotSet` leave the stored value alone; unknown spellings are reported
+/// at the `Me` element's `line`.
 enum CharacteristicsImport {
-    static func apply(_ attributes: [String: String], to store: HKHealthStore, summary: inout ImportSummary) {
+    static func apply(_ attributes: [String: String], line: Int, to store: HKHealthStore, summary: inout ImportSummary) {
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where !value.isEmpty && !value.hasSuffix("NotSet") {
             do {
                 switch name {
                 case "HKCharacteristicTypeIdentifierDateOfBirth":
                     let parts = value.split(separator: "-").compactMap { Int($0) }
-                    guard parts.count == 3 else { throw ImportProblem(.badDate, line: 0, "date of birth \"\(value)\"") }
+                    guard parts.count == 3 else { throw ImportProblem(.badDate, line: line, "date of birth \"\(value)\"") }
                     try store.setDateOfBirthComponents(DateComponents(year: parts[0], month: parts[1], day: parts[2]))
                 case "HKCharacteristicTypeIdentifierBiologicalSex": try set(HKBiologicalSex.self, value, store)
                 case "HKCharacteristicTypeIdentifierBloodType": try set(HKBloodType.self, value, store)
@@ -19,14 +20,14 @@ enum CharacteristicsImport {
                 case "HKCharacteristicTypeIdentifierWheelchairUse": try set(HKWheelchairUse.self, value, store)
                 case "HKCharacteristicTypeIdentifierActivityMoveMode": try set(HKActivityMoveMode.self, value, store)
                 default:
-                    summary.problems.add(ImportProblem(.unknownType, line: 0, "Me: \(name)=\(value) (not stored)"))
+                    summary.problems.add(ImportProblem(.unknownType, line: line, "Me: \(name)=\(value) (not stored)"))
                     continue
                 }
                 summary.characteristicsSet += 1
             } catch let problem as ImportProblem {
-                summary.problems.add(problem)
+                summary.problems.add(ImportProblem(problem.kind, line: line, problem.detail))
             } catch {
-                summary.problems.add(ImportProblem(.badValue, line: 0, "Me: \(name)=\(value): \(error)"))
+                summary.problems.add(ImportProblem(.badValue, line: line, "Me: \(name)=\(value): \(error)"))
             }
         }
     }

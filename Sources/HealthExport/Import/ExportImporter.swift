@@ -12,6 +12,9 @@ public struct ExportImporter {
     public var batchSize = 10_000
     /// Parse and convert only: nothing is written to the store (for validating an export, and for timing).
     public var dryRun = false
+    /// Top-level blood pressure and dietary records held in memory until the end of the file (when correlations have
+    /// been read); the rest wait in a temporary file, so memory stays bounded.
+    public var deferredInMemory = 20_000
     /// Called now and then (about four times a second) while reading.
     public var progress: (@Sendable (ImportProgress) -> Void)?
 
@@ -23,7 +26,8 @@ public struct ExportImporter {
     public func run(path: String, into storage: any HealthStorage) throws -> ImportSummary {
         let started = Date()
         let input = try ExportInput.open(path)
-        let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize, dryRun: dryRun)
+        let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize, dryRun: dryRun,
+                                      deferredInMemory: deferredInMemory)
         var reader = ExportDocumentReader(sink: ExportConverter(output: writer, files: input.files))
         var tokenizer = XMLTokenizer()
         var lastReport = started

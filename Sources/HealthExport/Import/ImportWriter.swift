@@ -16,7 +16,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     private var pending: [ImportUnit] = []
     private var pendingCount = 0
     private var pendingUUIDs = Set<UUIDKey>()
-    private var deferred: [ImportUnit] = []
+    private var deferred: DeferredUnits
     private var correlationMembers = Set<UUIDKey>()
     private var seen = SeenFilter()
     private let clinicalRecords = ClinicalImport()
@@ -30,7 +30,11 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
 
     /// A writer into `storage`, saving `batchSize` records per transaction.
     /// With `dryRun` nothing is written (records are converted, deduplicated and counted as if stored).
-    init(storage: any HealthStorage, files: ExportFiles, source: String, batchSize: Int = 10_000, dryRun: Bool = false) throws {
+    /// `deferredInMemory` top-level records of correlation types wait in memory for the end of the file, the rest
+    /// in a temporary file.
+    init(storage: any HealthStorage, files: ExportFiles, source: String, batchSize: Int = 10_000, dryRun: Bool = false,
+         deferredInMemory: Int = 20_000) throws {
+        self.deferred = DeferredUnits(memoryLimit: deferredInMemory)
         self.storage = storage
         self.dryRun = dryRun
         self.files = files
@@ -40,8 +44,10 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         self.summary = ImportSummary(source: source)
     }
 
+    deinit { deferred.discard() }
+
     func store(_ unit: ImportUnit) throws {
-        if unit.mayBeCorrelationMember { deferred.append(unit); return }
+        if unit.mayBeCorrelationMember { return try deferred.append(unit) }
         for record in unit.records where record.kind == .correlation {
             for member in unit.records where member.parent == record.uuid { correlationMembers.insert(UUIDKey(member.uuid)) }
         }
@@ -54,22 +60,21 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         clinicalRecords.add(node, files: files) { summary.problems.add($0) }
     }
 
-    func characteristics(_ attributes: [String: String]) {
+    func characteristics(_ attributes: [String: String], line: Int) {
         guard !dryRun else { return }
-        CharacteristicsImport.apply(attributes, to: store, summary: &summary)
+        CharacteristicsImport.apply(attributes, line: line, to: store, summary: &summary)
     }
 
     /// Saves everything left (the deferred top-level records first checked against correlation members) and
     /// waits for the writer thread. Throws the first storage error.
     func finish() throws {
-        for unit in deferred {
+        try deferred.drain { unit in
             if correlationMembers.contains(UUIDKey(unit.records[0].uuid)) {
                 summary.correlationMembersMerged += 1
             } else {
                 try enqueue(unit)
             }
         }
-        deferred = []
         try flush()
         queue.sync {}
         try rethrow()

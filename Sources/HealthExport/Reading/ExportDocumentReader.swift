@@ -64,6 +64,9 @@ struct ExportDocumentReader<Sink: ExportElementSink>: XMLTokenSink {
                 draft?.metadata.append((tag.string("key") ?? "", tag.string("value") ?? ""))
             } else if tag.nameIs("InstantaneousBeatsPerMinute") {
                 draft?.beats.append((tag.string("bpm") ?? "", tag.string("time") ?? ""))
+            } else if !tag.nameIs("HeartRateVariabilityMetadataList") {
+                // A child a newer export may add: the record is stored without it, and the loss is reported.
+                sink.problem(ImportProblem(.unknownElement, line: tag.line, "\(tag.nameString) in Record"))
             }
             return
         }

@@ -33,7 +33,10 @@ extension HKCategoryValueSleepAnalysis: HKCategoryValueEnumeration {
     /// `HKCategoryValueSleepAnalysisAsleep`, the pre-iOS 16 name of `asleepUnspecified`.
     public static var legacyNames: [String: Self] { ["HKCategoryValueSleepAnalysisAsleep": .asleepUnspecified] }
 }
-extension HKCategoryValueEnvironmentalAudioExposureEvent: HKCategoryValueEnumeration {}
+extension HKCategoryValueEnvironmentalAudioExposureEvent: HKCategoryValueEnumeration {
+    /// `HKCategoryValueAudioExposureEventLoudEnvironment`, the iOS 13 name of `momentaryLimit`.
+    public static var legacyNames: [String: Self] { ["HKCategoryValueAudioExposureEventLoudEnvironment": .momentaryLimit] }
+}
 extension HKCategoryValueHeadphoneAudioExposureEvent: HKCategoryValueEnumeration {}
 extension HKCategoryValueLowCardioFitnessEvent: HKCategoryValueEnumeration {}
 extension HKCategoryValueAppleWalkingSteadinessEvent: HKCategoryValueEnumeration {}

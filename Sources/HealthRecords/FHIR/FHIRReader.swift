@@ -15,6 +15,12 @@ public struct FHIRReadResource: Sendable {
     public var fullUrl: String?
     /// Where the resource was in its input (`entry[3].resource`; empty for a whole file or line).
     public var location: String
+    /// When the record was received, when the input says (an Apple Health export's `receivedDate`): the clinical
+    /// record's start and end. Nil dates it when it is ingested.
+    public var receivedDate: Date? = nil
+    /// The clinical type the input gives it (an Apple Health export's `type`), which wins over the classifier's
+    /// for a resource the classifier takes as clinical. Nil uses the classifier's.
+    public var clinicalType: HKClinicalTypeIdentifier? = nil
 }
 
 /// What reading one input produced: the resources, and the resources that could not be read.

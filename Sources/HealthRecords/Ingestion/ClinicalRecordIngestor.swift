@@ -42,8 +42,9 @@ public struct ClinicalRecordIngestor: Sendable {
                 identifier: item.identifier, data: item.data,
                 sourceURL: institution.sourceURL(resourceType: item.resource.resourceType, identifier: item.identifier,
                                                  fullUrl: item.fullUrl))
-            records.append(HKClinicalRecord(type: HKClinicalType(classification.clinicalType), displayName: classification.displayName,
-                                            fhirResource: resource, start: now, end: now))
+            let date = item.receivedDate ?? now
+            records.append(HKClinicalRecord(type: HKClinicalType(item.clinicalType ?? classification.clinicalType),
+                                            displayName: classification.displayName, fhirResource: resource, start: date, end: date))
         }
         report.clinicalResources = records.count
         report.outcome = try store.ingestClinicalRecords(records, from: institution.source)

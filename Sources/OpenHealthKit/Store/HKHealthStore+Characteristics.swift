@@ -3,6 +3,7 @@ import HealthDatabase
 
 // HealthKit's characteristic readers. Reading needs read authorization for the characteristic type:
 // never asked throws errorAuthorizationNotDetermined; denied reads as "not set", invisible as always.
+// The owner's store (`HKHealthStore.owner`) reads them as it reads every sample, without a request.
 extension HKHealthStore {
     /// The date of birth (Gregorian year, month, day); empty components when not set or not readable.
     public func dateOfBirthComponents() throws -> DateComponents {
@@ -44,7 +45,8 @@ extension HKHealthStore {
     ) throws -> Value? {
         do {
             let storage = try storage()
-            switch try decisions(in: storage).read[identifier.rawValue] {
+            let decisions = try decisions(in: storage)
+            switch decisions.allowsEverything ? true : decisions.read[identifier.rawValue] {
             case nil:
                 throw HKError(.errorAuthorizationNotDetermined, "Authorization is not determined for \(identifier.rawValue)")
             case false?: return nil
