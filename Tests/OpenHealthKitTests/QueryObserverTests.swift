@@ -92,7 +92,9 @@ import Testing
         if first.count == 2, Date().timeIntervalSince(first[1]) < 1.9 { #expect(recorder.events.count == 2) }
         let events = await recorder.wait(for: 3)
         #expect(events.count == 3)
-        if events.count == 3 { #expect(events[2].timeIntervalSince(events[1]) >= 1.95) }
+        // The gate opens 2 s after the previous notification was released; handler calls run on a queue, so on a
+        // loaded machine the second one can start late and the gap between the calls look shorter than 2 s.
+        if events.count == 3 { #expect(events[2].timeIntervalSince(events[1]) >= 1.5) }
         await pause(0.2)
         #expect(recorder.events.count == 3)
         try await observer.disableAllBackgroundDelivery()
