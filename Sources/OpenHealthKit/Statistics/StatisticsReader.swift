@@ -19,6 +19,8 @@ package struct StatisticsReader: Sendable {
     package let options: HKStatisticsOptions
     /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
     package let isUnfiltered: Bool
+    /// The unit the samples' values are read and the figures reported in.
+    package let unit: StatisticsUnit
 
     /// About how much time one read covers (whole buckets; at least one bucket per read).
     static let windowSeconds: TimeInterval = 7 * 86_400
@@ -29,6 +31,7 @@ package struct StatisticsReader: Sendable {
         self.type = type
         self.filter = try context.filter(types: [type], predicate: predicate)
         self.options = options
+        self.unit = StatisticsUnit(type)
         self.isUnfiltered = try predicate == nil && context.store.readRestriction(for: [type]) == .all
     }
 
@@ -74,14 +77,14 @@ package struct StatisticsReader: Sendable {
         // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
         let window = DateWindow(start: first.start.addingTimeInterval(-0.001), end: last.end.addingTimeInterval(0.001))
         let bounded = SampleFilter.and([filter, .window(window)])
-        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map(StatisticsSample.init(record:))
+        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map { StatisticsSample(record: $0, unit: unit) }
     }
 }
 
 extension StatisticsSample {
-    /// A stored quantity sample as the engine's input.
-    package init(record: SampleRecord) {
-        self.init(start: record.startDate, end: record.endDate, value: record.quantity ?? 0,
+    /// A stored quantity sample as the engine's input, its value in `unit` (the canonical unit when nil).
+    package init(record: SampleRecord, unit: StatisticsUnit? = nil) {
+        self.init(start: record.startDate, end: record.endDate, value: unit?.value(of: record) ?? record.quantity ?? 0,
                   source: record.source.bundleIdentifier,
                   userEntered: record.fields[HKMetadataKeyWasUserEntered]?.comparableNumber == 1)
     }
@@ -92,7 +95,7 @@ extension StatisticsBucketResult {
     /// only with `separateBySource`), over `interval` (the bucket's own when nil).
     package func statistics(of type: HKQuantityType, sources: [String: HKSource], options: HKStatisticsOptions,
                             interval: DateInterval? = nil) -> HKStatistics {
-        let unit = type.canonicalUnit
+        let unit = StatisticsUnit(type).unit
         var perSource: [HKSource: HKStatistics.Figures]?
         if options.contains(.separateBySource) {
             perSource = Dictionary(uniqueKeysWithValues: bySource.map { id, values in
