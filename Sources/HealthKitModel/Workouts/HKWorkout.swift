@@ -7,6 +7,9 @@ import Foundation
 /// ``checked(activityType:start:end:workoutEvents:workoutActivities:duration:statistics:device:metadata:)``
 /// is what importers use.
 public final class HKWorkout: HKSample, @unchecked Sendable {
+    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples and correlations).
+    public required init?(coder: NSCoder) { return nil }
+
     /// The kind of workout.
     public let workoutActivityType: HKWorkoutActivityType
     /// Events in date order, or `nil` when there are none.

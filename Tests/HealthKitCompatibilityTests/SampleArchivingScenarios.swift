@@ -1,0 +1,61 @@
+// Apps hand samples to a watch extension or keep a local cache by archiving them with NSKeyedArchiver (HKObject
+// adopts NSSecureCoding). A sample read back is equal to the original (same UUID) and keeps its values.
+import Foundation
+import HealthKit
+import Testing
+
+@Suite("Archiving samples with NSKeyedArchiver")
+struct SampleArchivingScenarios {
+    let start = Date(timeIntervalSince1970: 1_710_057_600)
+
+    private func roundTrip<T: HKObject>(_ object: T) throws -> T {
+        let data = try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: true)
+        return try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: T.self, from: data))
+    }
+
+    @Test func aHeartRateSampleWithMetadataAndDevice() throws {
+        let device = HKDevice(name: "Strap", manufacturer: "Acme", model: "S1", hardwareVersion: nil, firmwareVersion: nil,
+                              softwareVersion: "2.1", localIdentifier: nil, udiDeviceIdentifier: nil)
+        let sample = HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 64),
+                                      start: start, end: start, device: device,
+                                      metadata: [HKMetadataKeyHeartRateMotionContext: HKHeartRateMotionContext.sedentary.rawValue,
+                                                 HKMetadataKeyExternalUUID: "abc-1", HKMetadataKeyWasUserEntered: false])
+        let restored = try roundTrip(sample)
+        #expect(restored == sample)
+        #expect(restored.quantityType == HKQuantityType(.heartRate))
+        #expect(restored.quantity.doubleValue(for: HKUnit(from: "count/min")) == 64)
+        #expect(restored.startDate == start && restored.endDate == start)
+        #expect(restored.device == device)
+        #expect(restored.sourceRevision.source == sample.sourceRevision.source)
+        #expect(restored.metadata?[HKMetadataKeyExternalUUID] as? String == "abc-1")
+        #expect(restored.metadata?[HKMetadataKeyHeartRateMotionContext] as? Int == 1)
+        #expect(restored.metadata?[HKMetadataKeyWasUserEntered] as? Bool == false)
+    }
+
+    @Test func aNightOfSleepAsAnArchivedArray() throws {
+        let stages: [HKCategoryValueSleepAnalysis] = [.asleepCore, .asleepDeep, .asleepREM]
+        let samples = stages.enumerated().map { index, stage in
+            HKCategorySample(type: HKCategoryType(.sleepAnalysis), value: stage.rawValue,
+                             start: start.addingTimeInterval(Double(index) * 1800), end: start.addingTimeInterval(Double(index + 1) * 1800))
+        }
+        let data = try NSKeyedArchiver.archivedData(withRootObject: samples as NSArray, requiringSecureCoding: true)
+        let restored = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSArray.self, HKCategorySample.self], from: data)
+            as? [HKCategorySample])
+        #expect(restored == samples)
+        #expect(restored.map { HKCategoryValueSleepAnalysis(rawValue: $0.value) } == stages)
+    }
+
+    @Test func aBloodPressureCorrelationKeepsItsReadings() throws {
+        let mmHg = HKUnit.millimeterOfMercury()
+        let systolic = HKQuantitySample(type: HKQuantityType(.bloodPressureSystolic), quantity: HKQuantity(unit: mmHg, doubleValue: 120),
+                                        start: start, end: start)
+        let diastolic = HKQuantitySample(type: HKQuantityType(.bloodPressureDiastolic), quantity: HKQuantity(unit: mmHg, doubleValue: 80),
+                                         start: start, end: start)
+        let reading = HKCorrelation(type: HKCorrelationType(.bloodPressure), start: start, end: start, objects: [systolic, diastolic])
+        let restored = try roundTrip(reading)
+        #expect(restored == reading)
+        #expect(restored.objects == [systolic, diastolic])
+        let restoredSystolic = restored.objects(for: HKQuantityType(.bloodPressureSystolic)).first as? HKQuantitySample
+        #expect(restoredSystolic?.quantity.doubleValue(for: mmHg) == 120)
+    }
+}
