@@ -1,5 +1,6 @@
-// Apps keep a person's chosen display unit and goals between launches by archiving HKUnit and HKQuantity with
-// NSKeyedArchiver (both adopt NSSecureCoding in HealthKit), as they archive HKQueryAnchor.
+// Apps keep a person's chosen display unit, goals and dashboard types between launches by archiving HKUnit,
+// HKQuantity and HKObjectType with NSKeyedArchiver (all adopt NSSecureCoding in HealthKit), as they archive
+// HKQueryAnchor.
 import Foundation
 import HealthKit
 import Testing
@@ -32,5 +33,19 @@ struct ArchivingScenarios {
             ofClasses: [NSDictionary.self, NSString.self, HKQuantity.self, HKUnit.self], from: data) as? [String: HKQuantity])
         #expect(restored["steps"]?.doubleValue(for: .count()) == 10_000)
         #expect(restored["energy"]?.doubleValue(for: .largeCalorie()) == 600)
+    }
+
+    @Test func theTypesADashboardShows() throws {
+        let shown: [HKObjectType] = [HKQuantityType(.stepCount), HKCategoryType(.sleepAnalysis), .workoutType(),
+                                     HKCharacteristicType(.dateOfBirth), HKCorrelationType(.bloodPressure)]
+        let data = try NSKeyedArchiver.archivedData(withRootObject: shown as NSArray, requiringSecureCoding: true)
+        let restored = try #require(try NSKeyedUnarchiver.unarchivedObject(
+            ofClasses: [NSArray.self, HKQuantityType.self, HKCategoryType.self, HKWorkoutType.self, HKCharacteristicType.self,
+                        HKCorrelationType.self], from: data) as? [HKObjectType])
+        #expect(restored == shown)
+        let steps = try #require(restored.first as? HKQuantityType)
+        #expect(steps.aggregationStyle == .cumulative)
+        #expect(steps.is(compatibleWith: .count()))
+        #expect(restored[1] is HKCategoryType && restored[2] is HKWorkoutType)
     }
 }
