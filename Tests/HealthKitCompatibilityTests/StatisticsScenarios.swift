@@ -81,6 +81,25 @@ struct StatisticsScenarios {
         #expect(statistics?.quantityType == steps)
     }
 
+    @Test func todaysStepsWithAnOverlapWindowCountOnlyThePartInsideTheDay() async throws {
+        // predicateForSamples(withStart:end:) without options matches samples overlapping the day (one ending at
+        // midnight included); the statistics query counts each cumulative sample for its part inside the window.
+        let device = try ScenarioDevice()
+        let healthStore = try await store(device)
+        try await healthStore.save([stepSample(500, at: hours(-1, after: monday), minutes: 60),   // ends at midnight
+                                    stepSample(120, at: hours(-1.0 / 6, after: monday), minutes: 20), // 23:50 - 00:10
+                                    stepSample(1000, at: hours(9, after: monday))])
+        let today = HKQuery.predicateForSamples(withStart: monday, end: hours(24, after: monday))
+        let matching = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: steps, predicate: today)],
+                                                         sortDescriptors: []).result(for: healthStore)
+        #expect(matching.count == 3)
+        let (statistics, error) = await healthStore.runStatisticsQuery(steps, predicate: today, options: .cumulativeSum)
+        #expect(error == nil)
+        #expect(statistics?.sumQuantity()?.doubleValue(for: .count()) == 1060)
+        // startDate and endDate are the matching samples' earliest start and latest end, as HKStatistics documents.
+        #expect(statistics?.startDate == hours(-1, after: monday))
+    }
+
     @Test func noSamplesIsErrorNoDataForTheClassicQueryAndNilForTheDescriptor() async throws {
         let device = try ScenarioDevice()
         let healthStore = try await store(device)

@@ -35,6 +35,22 @@ package struct StatisticsReader: Sendable {
         self.isUnfiltered = try predicate == nil && context.store.readRestriction(for: [type]) == .all
     }
 
+    /// The date window every matching sample must meet: the intersection of the windows the filter requires (at its
+    /// top level or inside `and`s), nil when it requires none.
+    package var dateWindow: DateWindow? {
+        func windows(_ filter: SampleFilter) -> [DateWindow] {
+            switch filter {
+            case .window(let window): [window]
+            case .and(let parts): parts.flatMap(windows)
+            default: []
+            }
+        }
+        let all = windows(filter)
+        guard !all.isEmpty else { return nil }
+        let starts = all.compactMap(\.start), ends = all.compactMap(\.end)
+        return DateWindow(start: starts.max(), end: ends.min())
+    }
+
     /// The merge order and the `HKSource` of every source with matching samples.
     package func priority() throws -> (priority: StatisticsSourcePriority, sources: [String: HKSource]) {
         let (order, records) = try SourcePriorityRule.order(storage, matching: filter)
