@@ -158,6 +158,24 @@ struct StatisticsScenarios {
         #expect(collection.sources().isEmpty)
     }
 
+    @Test func thisWeeksStepsAsTheCollectionDescriptorPageWritesThem() async throws {
+        // The HKStatisticsCollectionQueryDescriptor page's predicate has no options, so it matches a sample that
+        // ends exactly at the week's start and one that reaches into it; neither opens an interval before the week,
+        // and the one reaching in counts for its part inside the first day.
+        let device = try ScenarioDevice()
+        let healthStore = try await store(device)
+        try await healthStore.save([stepSample(500, at: hours(-1, after: monday), minutes: 60),
+                                    stepSample(120, at: hours(-1.0 / 6, after: monday), minutes: 20),
+                                    stepSample(1000, at: hours(9, after: monday)), stepSample(300, at: hours(30, after: monday))])
+        let thisWeek = HKQuery.predicateForSamples(withStart: monday, end: hours(7 * 24, after: monday))
+        let descriptor = HKStatisticsCollectionQueryDescriptor(predicate: .quantitySample(type: steps, predicate: thisWeek),
+                                                               options: .cumulativeSum, anchorDate: hours(7 * 24, after: monday),
+                                                               intervalComponents: DateComponents(day: 1))
+        let days = try await descriptor.result(for: healthStore).statistics()
+        #expect(days.map(\.startDate) == [monday, hours(24, after: monday)])
+        #expect(days.map { $0.sumQuantity()?.doubleValue(for: .count()) } == [1060, 300])
+    }
+
     @Test func enumeratingStopsWhenTheBlockSetsStop() async throws {
         let device = try ScenarioDevice()
         let healthStore = try await store(device)

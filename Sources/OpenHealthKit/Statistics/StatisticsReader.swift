@@ -66,6 +66,15 @@ package struct StatisticsReader: Sendable {
         return DateInterval(start: start, end: max(start, end))
     }
 
+    /// The range a collection lays its intervals over: ``dataRange()``, starting no earlier than the predicate's date
+    /// window (a sample that reaches into the window from before it, or merely ends at its start, does not open an
+    /// interval before the window; its part inside counts in the window's first interval).
+    package func intervalRange() throws -> DateInterval? {
+        guard let range = try dataRange() else { return nil }
+        guard let start = dateWindow?.start, start > range.start else { return range }
+        return DateInterval(start: start, end: max(start, range.end))
+    }
+
     /// The figures of each of the consecutive `intervals`.
     package func compute(_ intervals: [DateInterval], priority: StatisticsSourcePriority) throws -> [StatisticsBucketResult] {
         var results: [StatisticsBucketResult] = []
