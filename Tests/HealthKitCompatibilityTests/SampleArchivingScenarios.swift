@@ -1,5 +1,5 @@
-// Apps hand samples to a watch extension or keep a local cache by archiving them with NSKeyedArchiver (HKObject
-// adopts NSSecureCoding). A sample read back is equal to the original (same UUID) and keeps its values.
+// Apps hand samples and workouts to a watch extension or keep a local cache by archiving them with NSKeyedArchiver
+// (HKObject adopts NSSecureCoding). An object read back is equal to the original (same UUID) and keeps its values.
 import Foundation
 import HealthKit
 import Testing
@@ -57,5 +57,62 @@ struct SampleArchivingScenarios {
         #expect(restored.objects == [systolic, diastolic])
         let restoredSystolic = restored.objects(for: HKQuantityType(.bloodPressureSystolic)).first as? HKQuantitySample
         #expect(restoredSystolic?.quantity.doubleValue(for: mmHg) == 120)
+    }
+
+    @Test func aFinishedWorkoutWithEventsActivitiesAndStatistics() async throws {
+        let device = try ScenarioDevice()
+        let healthStore = device.healthStore()
+        let energy = HKQuantityType(.activeEnergyBurned), heartRate = HKQuantityType(.heartRate)
+        try await healthStore.requestAuthorization(toShare: [.workoutType(), energy, heartRate], read: [])
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        configuration.locationType = .outdoor
+        let builder = HKWorkoutBuilder(healthStore: healthStore, configuration: configuration, device: nil)
+        try await builder.beginCollection(at: start)
+        let leg = HKWorkoutConfiguration()
+        leg.activityType = .cycling
+        try await builder.addWorkoutActivity(HKWorkoutActivity(workoutConfiguration: leg, start: start,
+                                                               end: start.addingTimeInterval(1800), metadata: nil))
+        try await builder.addSamples([
+            HKQuantitySample(type: energy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 240), start: start,
+                             end: start.addingTimeInterval(1800)),
+            HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 128),
+                             start: start.addingTimeInterval(60), end: start.addingTimeInterval(60)),
+        ])
+        try await builder.addWorkoutEvents([HKWorkoutEvent(type: .segment, dateInterval: DateInterval(start: start, duration: 600),
+                                                           metadata: ["name": "warm-up"])])
+        try await builder.endCollection(at: start.addingTimeInterval(1800))
+        let workout = try #require(try await builder.finishWorkout())
+
+        let restored = try roundTrip(workout)
+        #expect(restored == workout)
+        #expect(restored.workoutActivityType == .cycling)
+        #expect(restored.duration == workout.duration)
+        #expect(restored.startDate == workout.startDate && restored.endDate == workout.endDate)
+        #expect(restored.metadata?[HKMetadataKeyIndoorWorkout] as? Bool == false)
+        #expect(restored.workoutEvents == workout.workoutEvents)
+        #expect(restored.workoutEvents?.first?.metadata?["name"] as? String == "warm-up")
+        #expect(restored.statistics(for: energy)?.sumQuantity()?.doubleValue(for: .kilocalorie()) == 240)
+        #expect(restored.statistics(for: heartRate)?.averageQuantity()?.doubleValue(for: HKUnit(from: "count/min")) == 128)
+        #expect(restored.workoutActivities.map(\.uuid) == workout.workoutActivities.map(\.uuid))
+        #expect(restored.workoutActivities.first?.workoutConfiguration.activityType == .cycling)
+        #expect(restored.workoutActivities.first?.statistics(for: energy)?.sumQuantity()
+                == workout.workoutActivities.first?.statistics(for: energy)?.sumQuantity())
+    }
+
+    @Test func statisticsSeparatedBySourceKeepTheirSources() throws {
+        // HKStatistics adopts NSSecureCoding too; built here with OpenHealthKit's engine initialiser.
+        let steps = HKQuantityType(.stepCount)
+        let phone = HKSource(name: "Phone", bundleIdentifier: "com.example.phone")
+        let statistics = HKStatistics(quantityType: steps, startDate: start, endDate: start.addingTimeInterval(3600),
+                                      merged: .init(sum: HKQuantity(unit: .count(), doubleValue: 900)),
+                                      bySource: [phone: .init(sum: HKQuantity(unit: .count(), doubleValue: 900))])
+        let data = try NSKeyedArchiver.archivedData(withRootObject: statistics, requiringSecureCoding: true)
+        let restored = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: HKStatistics.self, from: data))
+        #expect(restored.quantityType == steps)
+        #expect(restored.sources == [phone])
+        #expect(restored.sumQuantity(for: phone)?.doubleValue(for: .count()) == 900)
+        #expect(restored.sumQuantity()?.doubleValue(for: .count()) == 900)
+        #expect(restored.averageQuantity() == nil)
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
 
 /// What HealthKit objects share when they archive with NSKeyedArchiver (OpenHealthKit internals): the classes an
-/// archive of samples may hold, metadata as a property-list dictionary, and types by identifier.
+/// archive of samples may hold, metadata as a property-list dictionary, types by identifier, arrays of parts.
 enum ObjectCoding {
     /// Every class a sample archive may contain, for `decodeObject(of:forKey:)`.
     static let archivableClasses: [AnyClass] = [
         NSDictionary.self, NSArray.self, NSSet.self, NSString.self, NSNumber.self, NSDate.self, NSUUID.self,
         HKQuantity.self, HKUnit.self, HKSource.self, HKSourceRevision.self, HKDevice.self,
         HKQuantitySample.self, HKCumulativeQuantitySample.self, HKDiscreteQuantitySample.self, HKCategorySample.self,
-        HKCorrelation.self,
+        HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
+        HKStatistics.self,
     ]
 
     /// Metadata as an archivable dictionary (strings, numbers, dates, quantities).
@@ -39,6 +40,17 @@ enum ObjectCoding {
             }
         }
         return metadata
+    }
+
+    /// The objects of class `T` in the array archived under `key` (empty when there is none).
+    static func array<T>(_ coder: NSCoder, forKey key: String) -> [T] {
+        ((coder.decodeObject(of: archivableClasses, forKey: key) as? NSArray) ?? []).compactMap { $0 as? T }
+    }
+
+    /// The statistics archived under `key` as an array, keyed by their quantity type.
+    static func statistics(_ coder: NSCoder, forKey key: String) -> [HKQuantityType: HKStatistics] {
+        let all: [HKStatistics] = array(coder, forKey: key)
+        return Dictionary(all.map { ($0.quantityType, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The sample type archived under `key` (by identifier).
