@@ -27,14 +27,13 @@ public struct DateWindow: Sendable, Hashable {
     /// The record must end inside the window (otherwise, overlapping it is enough).
     public var strictEnd: Bool
 
-    /// Creates a window `[start, end)`.
-    ///
-    /// - With neither flag a record matches when it overlaps the window: `record.start < end` and either
-    ///   `record.end > start` or `record.start >= start` (so an instantaneous record at `start` matches, and one
-    ///   that merely ends at `start` does not).
+    /// Creates a window `[start, end)`. The rules are HealthKit's `HKQueryOptions`:
+    /// - With neither flag a record matches when it overlaps the window: `record.end >= start` and
+    ///   `record.start < end` (so a record that ends exactly at `start` matches, one that starts exactly at `end`
+    ///   does not).
     /// - `strictStart`: `start <= record.start < end`.
-    /// - `strictEnd`: `start < record.end <= end`, so a record ending exactly at a day's midnight counts for
-    ///   the day it ends, not the next one.
+    /// - `strictEnd`: `start <= record.end < end` (a record ending exactly at a day's midnight belongs to the next
+    ///   day's window, as in HealthKit).
     /// - Both flags: both rules.
     public init(start: Date?, end: Date?, strictStart: Bool = false, strictEnd: Bool = false) {
         self.start = start

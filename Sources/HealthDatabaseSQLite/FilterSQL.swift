@@ -245,8 +245,8 @@ struct FilterSQL {
         return SQLPart("\(column) IN (SELECT id FROM source WHERE \(any.sql))", any.arguments)
     }
 
-    /// DateWindow's rules (see its doc comment). The redundant `end >= start` bound of the overlap rule
-    /// lets SQLite range-scan the `(type, end)` index.
+    /// DateWindow's rules (see its doc comment); the overlap rule's `end >= start` bound lets SQLite range-scan
+    /// the `(type, end)` index.
     private static func window(_ window: DateWindow) -> SQLPart {
         var parts: [SQLPart] = []
         let start = window.start?.timeIntervalSince1970
@@ -256,12 +256,12 @@ struct FilterSQL {
             if let end { parts.append(SQLPart("s.start < ?", [end])) }
         }
         if window.strictEnd {
-            if let start { parts.append(SQLPart("s.end > ?", [start])) }
-            if let end { parts.append(SQLPart("s.end <= ?", [end])) }
+            if let start { parts.append(SQLPart("s.end >= ?", [start])) }
+            if let end { parts.append(SQLPart("s.end < ?", [end])) }
         }
         if !window.strictStart && !window.strictEnd {
             if let end { parts.append(SQLPart("s.start < ?", [end])) }
-            if let start { parts.append(SQLPart("s.end >= ? AND (s.end > ? OR s.start >= ?)", [start, start, start])) }
+            if let start { parts.append(SQLPart("s.end >= ?", [start])) }
         }
         return parts.isEmpty ? .always : .joined(parts, "AND")
     }

@@ -7,9 +7,9 @@ enum WindowChecks {
     typealias F = Fixture
 
     static let all: [ConformanceCheck] = [
-        ConformanceCheck("window", "overlap: instantaneous at the start matches, ending at the start does not", overlap),
+        ConformanceCheck("window", "overlap: record.end >= start and record.start < end (ending at the start matches)", overlap),
         ConformanceCheck("window", "strict start: start <= record.start < end", strictStart),
-        ConformanceCheck("window", "strict end: start < record.end <= end", strictEnd),
+        ConformanceCheck("window", "strict end: start <= record.end < end", strictEnd),
         ConformanceCheck("window", "both strict flags", bothStrict),
         ConformanceCheck("window", "open bounds", openBounds),
     ]
@@ -40,7 +40,7 @@ enum WindowChecks {
 
     static func overlap(_ storage: any HealthStorage) throws {
         let s = try Samples(storage)
-        try F.expect(storage, window(), [s.atStart, s.acrossStart, s.acrossEnd, s.spanning, s.endsAtEnd, s.inside])
+        try F.expect(storage, window(), [s.atStart, s.endsAtStart, s.acrossStart, s.acrossEnd, s.spanning, s.endsAtEnd, s.inside])
     }
 
     static func strictStart(_ storage: any HealthStorage) throws {
@@ -50,22 +50,22 @@ enum WindowChecks {
 
     static func strictEnd(_ storage: any HealthStorage) throws {
         let s = try Samples(storage)
-        try F.expect(storage, window(strictEnd: true), [s.acrossStart, s.atEnd, s.endsAtEnd, s.inside])
+        try F.expect(storage, window(strictEnd: true), [s.atStart, s.endsAtStart, s.acrossStart, s.inside])
     }
 
     static func bothStrict(_ storage: any HealthStorage) throws {
         let s = try Samples(storage)
-        try F.expect(storage, window(strictStart: true, strictEnd: true), [s.endsAtEnd, s.inside])
+        try F.expect(storage, window(strictStart: true, strictEnd: true), [s.atStart, s.inside])
     }
 
     static func openBounds(_ storage: any HealthStorage) throws {
         let s = try Samples(storage)
         try F.expect(storage, .window(DateWindow(start: nil, end: nil)), s.all)
         try F.expect(storage, .window(DateWindow(start: F.date(20), end: nil)),
-                     [s.acrossEnd, s.startsAtEnd, s.atEnd, s.spanning])
+                     [s.acrossEnd, s.startsAtEnd, s.atEnd, s.spanning, s.endsAtEnd])
         try F.expect(storage, .window(DateWindow(start: nil, end: F.date(10))),
                      [s.endsAtStart, s.acrossStart, s.before, s.spanning])
         try F.expect(storage, .window(DateWindow(start: F.date(20), end: nil, strictStart: true)), [s.startsAtEnd, s.atEnd])
-        try F.expect(storage, .window(DateWindow(start: nil, end: F.date(10), strictEnd: true)), [s.atStart, s.endsAtStart, s.before])
+        try F.expect(storage, .window(DateWindow(start: nil, end: F.date(10), strictEnd: true)), [s.before])
     }
 }

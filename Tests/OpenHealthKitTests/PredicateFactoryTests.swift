@@ -18,7 +18,7 @@ import Testing
         ("metadata exists", { HKQuery.predicateForObjects(withMetadataKey: "K") }, .fieldExists("K")),
         ("metadata allowed", { HKQuery.predicateForObjects(withMetadataKey: "K", allowedValues: ["a", 2, true]) },
          .fieldIn("K", [.text("a"), .number(2), .bool(true)])),
-        ("metadata string", { HKQuery.predicateForObjects(withMetadataKey: "K", operatorType: .notEqualTo, value: "x") }, .field("K", .notEqual, .text("x"))),
+        ("metadata string", { HKQuery.predicateForObjects(withMetadataKey: "K", operatorType: .notEqualTo, value: "x") }, .not(.field("K", .equal, .text("x")))),
         ("metadata date", { HKQuery.predicateForObjects(withMetadataKey: "K", operatorType: .lessThan, value: day) }, .field("K", .lessThan, .date(day))),
         ("metadata quantity", { HKQuery.predicateForObjects(withMetadataKey: "K", operatorType: .greaterThan, value: HKQuantity(unit: .meter(), doubleValue: 2)) },
          .field("K", .greaterThan, .quantity(base: 2, text: "2.0 m"))),

@@ -17,7 +17,8 @@ import Testing
         let start = NSPredicate(format: "%K >= %@", HKPredicateKeyPathStartDate, date as NSDate)
         #expect(try sampleFilter(from: start) == .window(DateWindow(start: date, end: nil, strictStart: true)))
         let end = NSPredicate(format: "%K <= %@", HKPredicateKeyPathEndDate, date)
-        #expect(try sampleFilter(from: end) == .window(DateWindow(start: nil, end: date, strictEnd: true)))
+        let justAfter = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextUp)
+        #expect(try sampleFilter(from: end) == .window(DateWindow(start: nil, end: justAfter, strictEnd: true)))
     }
 
     @Test func connectivesAndParentheses() throws {

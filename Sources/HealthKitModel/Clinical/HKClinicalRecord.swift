@@ -7,6 +7,9 @@ import Foundation
 /// As in HealthKit, the UUID is not a stable identity: identify a record by its source, FHIR resource
 /// type and FHIR identifier.
 public final class HKClinicalRecord: HKSample, @unchecked Sendable {
+    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    public required init?(coder: NSCoder) { return nil }
+
     /// The record's clinical type (allergy, condition, lab result, ...).
     public let clinicalType: HKClinicalType
     /// The title the Health app shows for the record, generally in US English.

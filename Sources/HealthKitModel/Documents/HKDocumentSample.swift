@@ -32,6 +32,9 @@ public final class HKCDADocument: NSObject, @unchecked Sendable {
 
 /// A sample holding an HL7 CDA document (Continuity of Care Document and its kin).
 public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
+    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    public required init?(coder: NSCoder) { return nil }
+
     /// The document, with its data.
     public let document: HKCDADocument?
 

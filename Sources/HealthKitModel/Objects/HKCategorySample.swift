@@ -21,6 +21,20 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
                    uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 
+    /// Archives the sample and its value.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(value, forKey: "value")
+    }
+
+    /// Unarchives a category sample; fails when the type is not a category type.
+    public required init?(coder: NSCoder) {
+        guard let type = ObjectCoding.sampleType(coder, forKey: "sampleType") as? HKCategoryType else { return nil }
+        categoryType = type
+        value = coder.decodeInteger(forKey: "value")
+        super.init(coder: coder)
+    }
+
     /// Creates a category sample; traps like HealthKit on an invalid value or interval.
     public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date) {
         self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: nil)

@@ -19,6 +19,21 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
                    uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 
+    /// Archives the correlation and its members.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(NSArray(array: Array(objects)), forKey: "objects")
+    }
+
+    /// Unarchives a correlation; fails when the type is not a correlation type or the members are missing.
+    public required init?(coder: NSCoder) {
+        guard let type = ObjectCoding.sampleType(coder, forKey: "sampleType") as? HKCorrelationType,
+              let members = coder.decodeObject(of: ObjectCoding.archivableClasses, forKey: "objects") as? NSArray else { return nil }
+        correlationType = type
+        objects = Set(members.compactMap { $0 as? HKSample })
+        super.init(coder: coder)
+    }
+
     /// Creates a correlation; traps like HealthKit if a member is not a quantity or category sample.
     public convenience init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>) {
         self.init(type: correlationType, start: startDate, end: endDate, objects: objects, device: nil, metadata: nil)

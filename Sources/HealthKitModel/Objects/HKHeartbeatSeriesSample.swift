@@ -21,6 +21,9 @@ public struct HKHeartbeat: Sendable, Hashable, Codable {
 /// Apps create series with `HKHeartbeatSeriesBuilder` and read the beats with `HKHeartbeatSeriesQuery`;
 /// OpenHealthKit also keeps them on the object (``heartbeats``, an extension).
 public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable {
+    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    public required init?(coder: NSCoder) { return nil }
+
     /// The beats, in time order (OpenHealthKit extension).
     public let heartbeats: [HKHeartbeat]
 

@@ -5,7 +5,7 @@ import Foundation
 /// As in HealthKit, objects are immutable and compare by `uuid`. Objects an app creates carry the
 /// app's own source revision (``HKSource/default()``); objects read from a store carry the revision
 /// that saved them.
-public class HKObject: NSObject, @unchecked Sendable {
+public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The object's unique identifier.
     public let uuid: UUID
     /// The app or device revision that created the object.
@@ -26,6 +26,30 @@ public class HKObject: NSObject, @unchecked Sendable {
         self.sourceRevision = sourceRevision ?? HKSourceRevision.currentApp
         self.device = device
         self.metadata = HKMetadataValidation.normalized(metadata)
+        super.init()
+    }
+
+    /// Objects archive securely, as HealthKit's adopt NSSecureCoding. Quantity and category samples, correlations
+    /// and workouts archive and unarchive; the other classes archive but do not unarchive yet (decoding gives nil).
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the UUID, source revision, device and metadata; subclasses add their own values.
+    public func encode(with coder: NSCoder) {
+        coder.encode(uuid.uuidString as NSString, forKey: "uuid")
+        coder.encode(sourceRevision, forKey: "sourceRevision")
+        coder.encode(device, forKey: "device")
+        coder.encode(ObjectCoding.archived(metadata), forKey: "metadata")
+    }
+
+    /// Unarchives an object; fails when the archive lacks its UUID or source revision.
+    public required init?(coder: NSCoder) {
+        guard let text = coder.decodeObject(of: NSString.self, forKey: "uuid"), let uuid = UUID(uuidString: text as String),
+              let revision = coder.decodeObject(of: HKSourceRevision.self, forKey: "sourceRevision") else { return nil }
+        self.uuid = uuid
+        self.sourceRevision = revision
+        self.device = coder.decodeObject(of: HKDevice.self, forKey: "device")
+        self.metadata = HKMetadataValidation.normalized(ObjectCoding.metadata(
+            from: coder.decodeObject(of: ObjectCoding.archivableClasses, forKey: "metadata") as? NSDictionary))
         super.init()
     }
 

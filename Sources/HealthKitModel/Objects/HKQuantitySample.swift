@@ -27,6 +27,23 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
                    uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 
+    /// Archives the sample and its quantity and count.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(quantity, forKey: "quantity")
+        coder.encode(count, forKey: "count")
+    }
+
+    /// Unarchives a quantity sample; fails when the type is not a quantity type or the quantity is missing.
+    public required init?(coder: NSCoder) {
+        guard let type = ObjectCoding.sampleType(coder, forKey: "sampleType") as? HKQuantityType,
+              let quantity = coder.decodeObject(of: HKQuantity.self, forKey: "quantity") else { return nil }
+        quantityType = type
+        self.quantity = quantity
+        count = max(1, coder.decodeInteger(forKey: "count"))
+        super.init(coder: coder)
+    }
+
     /// Creates a sample; traps like HealthKit if the unit does not fit the type or the end precedes the start.
     public convenience init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date) {
         self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: nil)

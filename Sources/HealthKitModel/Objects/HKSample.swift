@@ -23,6 +23,25 @@ public class HKSample: HKObject, @unchecked Sendable {
         super.init(uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 
+    /// Archives the object, the sample type's identifier and the interval.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(sampleType.identifier as NSString, forKey: "sampleType")
+        coder.encode(startDate as NSDate, forKey: "startDate")
+        coder.encode(endDate as NSDate, forKey: "endDate")
+    }
+
+    /// Unarchives a sample; fails when the type or the interval is missing.
+    public required init?(coder: NSCoder) {
+        guard let type = ObjectCoding.sampleType(coder, forKey: "sampleType"),
+              let start = coder.decodeObject(of: NSDate.self, forKey: "startDate"),
+              let end = coder.decodeObject(of: NSDate.self, forKey: "endDate") else { return nil }
+        sampleType = type
+        startDate = start as Date
+        endDate = end as Date
+        super.init(coder: coder)
+    }
+
     /// A short description: type, interval and UUID.
     public override var description: String {
         "\(sampleType.identifier) \(startDate) - \(endDate) (\(uuid))"

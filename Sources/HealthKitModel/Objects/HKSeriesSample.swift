@@ -2,6 +2,9 @@ import Foundation
 
 /// A sample made of a series of values recorded over its interval (HealthKit's `HKSeriesSample`).
 public class HKSeriesSample: HKSample, @unchecked Sendable {
+    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    public required init?(coder: NSCoder) { return nil }
+
     /// How many values the series holds.
     public let count: Int
 

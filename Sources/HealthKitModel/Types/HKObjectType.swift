@@ -42,7 +42,7 @@ public enum HKObjectTypeKind: String, Sendable, CaseIterable {
 /// identifier, however they were obtained (class factory, Swift initializer or catalog lookup), so
 /// they work as members of `Set<HKObjectType>`, `Set<HKSampleType>` and as dictionary keys. The class
 /// factories return one shared instance per identifier.
-public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
+public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// The type's identifier, e.g. `"HKQuantityTypeIdentifierStepCount"`.
     public let identifier: String
 
@@ -61,6 +61,27 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
     @available(*, unavailable, message: "Use a class factory such as HKObjectType.quantityType(forIdentifier:)")
     public override init() {
         fatalError("HKObjectType.init() is unavailable")
+    }
+
+    /// Types archive securely, as their identifier (HealthKit's adopt NSSecureCoding).
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the identifier.
+    public func encode(with coder: NSCoder) {
+        coder.encode(identifier as NSString, forKey: "identifier")
+    }
+
+    /// Unarchives a type; fails when the archive names no type HealthKit defines.
+    public required init?(coder: NSCoder) {
+        guard let template = Self.archivedTemplate(coder) else { return nil }
+        identifier = template.identifier
+        kind = template.kind
+        super.init()
+    }
+
+    /// The catalog's type for the identifier archived in `coder`.
+    static func archivedTemplate(_ coder: NSCoder) -> HKObjectType? {
+        (coder.decodeObject(of: NSString.self, forKey: "identifier") as String?).flatMap { HKObjectType.type(forIdentifier: $0) }
     }
 
     /// Whether `object` is a type of the same kind with the same identifier.
@@ -90,6 +111,9 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
 
 /// A characteristic: a fixed fact about the user (biological sex, date of birth…). Read-only.
 public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// The characteristic type `identifier` (Swift overlay, iOS 15).
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such characteristic.
@@ -103,6 +127,9 @@ public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
 
 /// The type of activity summaries (iOS 9.3). Not a sample type.
 public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     init(identifier: String) {
         super.init(identifier: identifier, kind: .activitySummary)
     }

@@ -2,11 +2,17 @@ import Foundation
 
 /// The type of workouts. Its identifier is ``HKWorkoutTypeIdentifier``.
 public final class HKWorkoutType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     init(identifier: String) { super.init(identifier: identifier, kind: .workout) }
 }
 
 /// The type of series samples: workout routes and heartbeat series (iOS 11).
 public final class HKSeriesType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     init(identifier: String) { super.init(identifier: identifier, kind: .series) }
 
     /// The workout route type (``HKWorkoutRouteTypeIdentifier``).
@@ -18,20 +24,32 @@ public final class HKSeriesType: HKSampleType, @unchecked Sendable {
 
 /// The type of audiogram samples (iOS 13).
 public final class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     init(identifier: String) { super.init(identifier: identifier, kind: .audiogram) }
 }
 
 /// The type of electrocardiogram samples (iOS 14).
 public final class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     init(identifier: String) { super.init(identifier: identifier, kind: .electrocardiogram) }
 }
 
 /// The type of prescriptions, such as vision prescriptions (iOS 16). Requires per-object authorization.
 public final class HKPrescriptionType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     init(identifier: String) { super.init(identifier: identifier, kind: .prescription) }
 }
 
 /// The type of state of mind samples (iOS 18).
 public final class HKStateOfMindType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     init(identifier: String) { super.init(identifier: identifier, kind: .stateOfMind) }
 }

@@ -2,6 +2,15 @@ import Foundation
 
 /// The abstract superclass of the types of samples (data with a start and end date).
 public class HKSampleType: HKObjectType, @unchecked Sendable {
+    /// Unarchives a sample type; its duration limits come from the catalog's type of the same identifier.
+    public required init?(coder: NSCoder) {
+        guard let template = Self.archivedTemplate(coder) as? HKSampleType else { return nil }
+        maximumDuration = template.maximumDuration
+        minimumDuration = template.minimumDuration
+        allowsRecalibrationForEstimates = template.allowsRecalibrationForEstimates
+        super.init(coder: coder)
+    }
+
     private let maximumDuration: TimeInterval?
     private let minimumDuration: TimeInterval?
 
@@ -47,6 +56,14 @@ public class HKSampleType: HKObjectType, @unchecked Sendable {
 
 /// The type of quantity samples (a number with a unit).
 public final class HKQuantityType: HKSampleType, @unchecked Sendable {
+    /// Unarchives a quantity type; its aggregation style and canonical unit come from the catalog.
+    public required init?(coder: NSCoder) {
+        guard let template = Self.archivedTemplate(coder) as? HKQuantityType else { return nil }
+        aggregationStyle = template.aggregationStyle
+        canonicalUnitString = template.canonicalUnitString
+        super.init(coder: coder)
+    }
+
     /// How samples of this type combine in statistics.
     public let aggregationStyle: HKQuantityAggregationStyle
 
@@ -72,6 +89,13 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
 
 /// The type of category samples (a value from a small enumeration).
 public final class HKCategoryType: HKSampleType, @unchecked Sendable {
+    /// Unarchives a category type; its value domain comes from the catalog.
+    public required init?(coder: NSCoder) {
+        guard let template = Self.archivedTemplate(coder) as? HKCategoryType else { return nil }
+        valueDomain = template.valueDomain
+        super.init(coder: coder)
+    }
+
     /// The values samples of this type accept.
     ///
     /// OpenHealthKit extension.
@@ -91,6 +115,9 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
 
 /// The type of correlations (samples grouping other samples).
 public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// The correlation type `identifier` (Swift overlay, iOS 15).
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such correlation type.
@@ -104,6 +131,9 @@ public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
 
 /// The type of documents (iOS 10).
 public final class HKDocumentType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// The document type `identifier` (Swift overlay, iOS 15).
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such document type.
@@ -117,6 +147,9 @@ public final class HKDocumentType: HKSampleType, @unchecked Sendable {
 
 /// The type of clinical records (iOS 12). Read-only.
 public final class HKClinicalType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// The clinical type `identifier` (Swift overlay, iOS 15).
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such clinical type.
@@ -130,6 +163,9 @@ public final class HKClinicalType: HKSampleType, @unchecked Sendable {
 
 /// The type of scored assessments such as GAD-7 and PHQ-9 (iOS 18).
 public final class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
+    /// Unarchives the type by its identifier.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// The scored assessment type `identifier` (Swift overlay, iOS 18).
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such assessment type.

@@ -2,6 +2,9 @@ import Foundation
 
 /// A contact lens prescription: a lens specification for each eye and the brand fitted (iOS 16).
 public final class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
+    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    public required init?(coder: NSCoder) { return nil }
+
     /// The right eye's lens, if prescribed.
     public let rightEye: HKContactsLensSpecification?
     /// The left eye's lens, if prescribed.

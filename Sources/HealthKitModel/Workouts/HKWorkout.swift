@@ -7,6 +7,30 @@ import Foundation
 /// ``checked(activityType:start:end:workoutEvents:workoutActivities:duration:statistics:device:metadata:)``
 /// is what importers use.
 public final class HKWorkout: HKSample, @unchecked Sendable {
+    /// Unarchives a workout with its events, activities, duration and statistics; fails on an unknown activity type.
+    public required init?(coder: NSCoder) {
+        guard let activityType = HKWorkoutActivityType(rawValue: UInt(max(0, coder.decodeInteger(forKey: "activityType")))) else {
+            return nil
+        }
+        workoutActivityType = activityType
+        let events: [HKWorkoutEvent] = ObjectCoding.array(coder, forKey: "events")
+        workoutEvents = events.isEmpty ? nil : events
+        workoutActivities = ObjectCoding.array(coder, forKey: "activities")
+        duration = coder.decodeDouble(forKey: "duration")
+        allStatistics = ObjectCoding.statistics(coder, forKey: "statistics")
+        super.init(coder: coder)
+    }
+
+    /// Archives the sample with its activity type, events, activities, duration and statistics.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(Int(workoutActivityType.rawValue), forKey: "activityType")
+        coder.encode(NSArray(array: workoutEvents ?? []), forKey: "events")
+        coder.encode(NSArray(array: workoutActivities), forKey: "activities")
+        coder.encode(duration, forKey: "duration")
+        coder.encode(NSArray(array: Array(allStatistics.values)), forKey: "statistics")
+    }
+
     /// The kind of workout.
     public let workoutActivityType: HKWorkoutActivityType
     /// Events in date order, or `nil` when there are none.

@@ -37,6 +37,9 @@ public struct HKWorkoutRouteLocation: Sendable, Hashable, Codable {
 /// The GPS route of a workout (HealthKit's `HKWorkoutRoute`). HealthKit hands out the locations through
 /// `HKWorkoutRouteQuery`; OpenHealthKit also keeps them on the object (``locations``, an extension).
 public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
+    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    public required init?(coder: NSCoder) { return nil }
+
     /// The route's points, in time order (OpenHealthKit extension).
     public let locations: [HKWorkoutRouteLocation]
 

@@ -30,7 +30,7 @@ enum FormatKeyPath {
             guard let stored = MetadataMapping.fieldValue(for: value) else {
                 throw HKError(.errorInvalidArgument, "unsupported value \(value) for \(key)")
             }
-            return .field(field, comparison, stored)
+            return MetadataComparison.filter(field, comparison, stored)
         }
     }
 
@@ -148,22 +148,20 @@ extension TextMatch.Kind {
 }
 
 /// Start- and end-date comparisons as date windows (strict start for `startDate`, strict end for `endDate`).
-/// Windows include their start and exclude their end, so `>` and `<=` use the next representable date.
+/// A strict window holds the dates `start <= d < end`, so `>` and `<=` use the next representable date.
 enum DateBound {
     static func filter(onEnd: Bool, _ comparison: Comparison, _ date: Date) throws(HKError) -> SampleFilter {
         let next = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextUp)
-        // Start dates: start <= s < end. End dates: start < e <= end; shift the bounds by one step to match.
-        let (low, high) = onEnd ? (Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextDown), date) : (date, next)
         let window = { (start: Date?, end: Date?) in
             SampleFilter.window(DateWindow(start: start, end: end, strictStart: !onEnd, strictEnd: onEnd))
         }
         switch comparison {
-        case .greaterThanOrEqual: return window(low, nil)
-        case .greaterThan: return window(onEnd ? date : next, nil)
-        case .lessThan: return window(nil, onEnd ? low : date)
-        case .lessThanOrEqual: return window(nil, onEnd ? high : next)
-        case .equal: return window(low, onEnd ? high : next)
-        case .notEqual: return .not(window(low, onEnd ? high : next))
+        case .greaterThanOrEqual: return window(date, nil)
+        case .greaterThan: return window(next, nil)
+        case .lessThan: return window(nil, date)
+        case .lessThanOrEqual: return window(nil, next)
+        case .equal: return window(date, next)
+        case .notEqual: return .not(window(date, next))
         }
     }
 }

@@ -22,9 +22,10 @@ extension HKQuery {
     }
 
     /// Objects whose metadata value for `key` compares to `value` by `operatorType`: strings by text, numbers,
-    /// dates and quantities (in SI base units, so any compatible unit works) by number.
+    /// dates and quantities (in SI base units, so any compatible unit works) by number. `.notEqualTo` also matches
+    /// objects without the key (``MetadataComparison``).
     public class func predicateForObjects(withMetadataKey key: String, operatorType: HKComparisonOperator, value: Any) -> NSPredicate {
-        HKFilterPredicate(.field(key, Comparison(operatorType), metadataField(value, key: key)))
+        HKFilterPredicate(MetadataComparison.filter(key, Comparison(operatorType), metadataField(value, key: key)))
     }
 
     /// Objects saved by `source`.

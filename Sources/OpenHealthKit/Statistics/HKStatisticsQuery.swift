@@ -61,15 +61,25 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
 
     /// One bucket from the earliest start to the latest end of `reader`'s samples, masked to its options; throws
     /// `errorNoData` when there are none.
+    ///
+    /// For a cumulative type the bucket is also clipped to the predicate's date window (``StatisticsReader/dateWindow``),
+    /// so a sample reaching across the window's edge counts for the part inside it, as in a collection query's interval
+    /// (today's steps do not take in the whole of a walk that began before midnight, and a sample that merely ends at
+    /// the window's start adds nothing). HealthKit's documentation does not say; its statistics queries give the
+    /// fractional sums this proration produces. Discrete figures use every matching sample.
     static func statistics(_ reader: StatisticsReader) throws -> HKStatistics {
         guard let range = try reader.dataRange() else {
             throw HKError(.errorNoData, "No data available for the specified predicate.")
         }
         // Buckets are half-open, so the computed bucket ends just after the latest end: an instantaneous sample
         // at that instant still belongs to it (and holds there for a negligible ~1e-7 s).
-        let bucket = DateInterval(start: range.start, end: Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp))
+        var start = range.start, end = Date(timeIntervalSinceReferenceDate: range.end.timeIntervalSinceReferenceDate.nextUp)
+        if reader.type.aggregationStyle == .cumulative, let window = reader.dateWindow {
+            start = max(start, window.start ?? start)
+            end = max(start, min(end, window.end ?? end))
+        }
         let (priority, sources) = try reader.priority()
-        let result = try reader.compute([bucket], priority: priority)[0]
+        let result = try reader.compute([DateInterval(start: start, end: end)], priority: priority)[0]
         return result.statistics(of: reader.type, sources: sources, options: reader.options, interval: range)
     }
 }

@@ -272,7 +272,7 @@ package final class SlotCache: @unchecked Sendable {
         }
         let computed = try work.concurrentMap { item in
             let records = try storage.records(matching: item.filter, sort: [], limit: nil, includePayload: false)
-            return StatisticsEngine.compute(records.map(StatisticsSample.init(record:)), intervals: item.intervals,
+            return StatisticsEngine.compute(records.map { StatisticsSample(record: $0) }, intervals: item.intervals,
                                             style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
         }
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

@@ -2,7 +2,7 @@ import Foundation
 import HealthKitModel
 
 extension StatisticsValues {
-    /// These numbers as `HKStatistics.Figures`: values in `unit` (the type's canonical unit), duration in seconds.
+    /// These numbers as `HKStatistics.Figures`: values in `unit` (the type's ``StatisticsUnit``), duration in seconds.
     package func figures(unit: HKUnit) -> HKStatistics.Figures {
         func quantity(_ value: Double?) -> HKQuantity? { value.map { HKQuantity(unit: unit, doubleValue: $0) } }
         return HKStatistics.Figures(
@@ -18,7 +18,7 @@ extension StatisticsBucketResult {
     /// `sources` supplies the `HKSource` of each bundle identifier (one named after the identifier otherwise).
     package func statistics(of type: HKQuantityType, sources: [String: HKSource],
                             separateBySource: Bool) -> HKStatistics {
-        let unit = type.canonicalUnit
+        let unit = StatisticsUnit(type).unit
         var perSource: [HKSource: HKStatistics.Figures]?
         if separateBySource {
             perSource = Dictionary(uniqueKeysWithValues: bySource.map { id, values in

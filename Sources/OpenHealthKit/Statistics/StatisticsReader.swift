@@ -19,6 +19,8 @@ package struct StatisticsReader: Sendable {
     package let options: HKStatisticsOptions
     /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
     package let isUnfiltered: Bool
+    /// The unit the samples' values are read and the figures reported in.
+    package let unit: StatisticsUnit
 
     /// About how much time one read covers (whole buckets; at least one bucket per read).
     static let windowSeconds: TimeInterval = 7 * 86_400
@@ -29,7 +31,24 @@ package struct StatisticsReader: Sendable {
         self.type = type
         self.filter = try context.filter(types: [type], predicate: predicate)
         self.options = options
+        self.unit = StatisticsUnit(type)
         self.isUnfiltered = try predicate == nil && context.store.readRestriction(for: [type]) == .all
+    }
+
+    /// The date window every matching sample must meet: the intersection of the windows the filter requires (at its
+    /// top level or inside `and`s), nil when it requires none.
+    package var dateWindow: DateWindow? {
+        func windows(_ filter: SampleFilter) -> [DateWindow] {
+            switch filter {
+            case .window(let window): [window]
+            case .and(let parts): parts.flatMap(windows)
+            default: []
+            }
+        }
+        let all = windows(filter)
+        guard !all.isEmpty else { return nil }
+        let starts = all.compactMap(\.start), ends = all.compactMap(\.end)
+        return DateWindow(start: starts.max(), end: ends.min())
     }
 
     /// The merge order and the `HKSource` of every source with matching samples.
@@ -45,6 +64,15 @@ package struct StatisticsReader: Sendable {
                                        includePayload: false)
         guard let start = first.first?.startDate, let end = last.first?.endDate else { return nil }
         return DateInterval(start: start, end: max(start, end))
+    }
+
+    /// The range a collection lays its intervals over: ``dataRange()``, starting no earlier than the predicate's date
+    /// window (a sample that reaches into the window from before it, or merely ends at its start, does not open an
+    /// interval before the window; its part inside counts in the window's first interval).
+    package func intervalRange() throws -> DateInterval? {
+        guard let range = try dataRange() else { return nil }
+        guard let start = dateWindow?.start, start > range.start else { return range }
+        return DateInterval(start: start, end: max(start, range.end))
     }
 
     /// The figures of each of the consecutive `intervals`.
@@ -74,14 +102,14 @@ package struct StatisticsReader: Sendable {
         // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
         let window = DateWindow(start: first.start.addingTimeInterval(-0.001), end: last.end.addingTimeInterval(0.001))
         let bounded = SampleFilter.and([filter, .window(window)])
-        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map(StatisticsSample.init(record:))
+        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map { StatisticsSample(record: $0, unit: unit) }
     }
 }
 
 extension StatisticsSample {
-    /// A stored quantity sample as the engine's input.
-    package init(record: SampleRecord) {
-        self.init(start: record.startDate, end: record.endDate, value: record.quantity ?? 0,
+    /// A stored quantity sample as the engine's input, its value in `unit` (the canonical unit when nil).
+    package init(record: SampleRecord, unit: StatisticsUnit? = nil) {
+        self.init(start: record.startDate, end: record.endDate, value: unit?.value(of: record) ?? record.quantity ?? 0,
                   source: record.source.bundleIdentifier,
                   userEntered: record.fields[HKMetadataKeyWasUserEntered]?.comparableNumber == 1)
     }
@@ -92,7 +120,7 @@ extension StatisticsBucketResult {
     /// only with `separateBySource`), over `interval` (the bucket's own when nil).
     package func statistics(of type: HKQuantityType, sources: [String: HKSource], options: HKStatisticsOptions,
                             interval: DateInterval? = nil) -> HKStatistics {
-        let unit = type.canonicalUnit
+        let unit = StatisticsUnit(type).unit
         var perSource: [HKSource: HKStatistics.Figures]?
         if options.contains(.separateBySource) {
             perSource = Dictionary(uniqueKeysWithValues: bySource.map { id, values in

@@ -54,7 +54,7 @@ extension HKWorkoutBuilder {
         }
         let checked = try HKWorkout.checked(
             activityType: workoutConfiguration.activityType, start: start, end: end, workoutEvents: collected.events,
-            workoutActivities: activities, statistics: WorkoutBuilderStatistics.compute(collected.samples),
+            workoutActivities: activities, statistics: WorkoutBuilderStatistics.compute(collected.samples, until: end),
             device: device, metadata: metadata.isEmpty ? nil : metadata)
         return HKWorkout(activityType: checked.workoutActivityType, start: start, end: end, events: checked.workoutEvents ?? [],
                          activities: checked.workoutActivities, duration: checked.duration, statistics: checked.allStatistics,

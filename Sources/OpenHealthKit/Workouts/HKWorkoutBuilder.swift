@@ -60,16 +60,18 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
     /// The statistics of the quantity samples added so far, per quantity type.
     public var allStatistics: [HKQuantityType: HKStatistics] {
-        WorkoutBuilderStatistics.compute(state.withLock { $0.samples })
+        let (samples, end) = state.withLock { ($0.samples, $0.endDate) }
+        return WorkoutBuilderStatistics.compute(samples, until: end)
     }
 
     /// The statistics of the samples of `quantityType` added so far, or `nil` when none were added.
     ///
-    /// Cumulative types have a sum; discrete types a minimum, maximum and average (an arithmetic mean, also for
-    /// time-weighted types, where HealthKit weights by time); every type its most recent value.
+    /// Cumulative types have a sum; discrete types a minimum, maximum and average (following the type's aggregation
+    /// style: time-weighted for heart rate, as a statistics query averages it); every type its most recent value.
     public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
-        let samples = state.withLock { $0.samples }.filter { ($0 as? HKQuantitySample)?.quantityType == quantityType || $0 is HKCorrelation }
-        return WorkoutBuilderStatistics.compute(samples)[quantityType]
+        let (all, end) = state.withLock { ($0.samples, $0.endDate) }
+        let samples = all.filter { ($0 as? HKQuantitySample)?.quantityType == quantityType || $0 is HKCorrelation }
+        return WorkoutBuilderStatistics.compute(samples, until: end)[quantityType]
     }
 
     /// The active time from the start of collection to `date` (or to the end of collection, if earlier), less

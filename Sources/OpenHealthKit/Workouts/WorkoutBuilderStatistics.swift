@@ -3,15 +3,18 @@ import HealthKitModel
 
 /// The statistics a workout builder computes from the quantity samples added to it (OpenHealthKit internals).
 ///
-/// Per quantity type, in the type's canonical unit: cumulative types get a **sum**; discrete types get the
-/// **minimum**, **maximum** and **average**. The average is the arithmetic mean of the samples for every
-/// discrete style: HealthKit weights `discreteTemporallyWeighted` averages by time and averages
-/// `discreteEquivalentContinuousLevel` (sound levels) on the energy scale, which this approximates. Every type
-/// also gets its **most recent** value. The statistics span the earliest start to the latest end of the
-/// samples counted. Quantity samples held by a correlation count as well.
+/// Per quantity type, in the type's ``StatisticsUnit``: cumulative types get a **sum**; discrete types get the
+/// **minimum**, **maximum** and **average**, computed by the statistics engine's discrete figures over one interval
+/// (so the average follows the type's aggregation style, as in a statistics query: time-weighted for heart rate,
+/// on the energy scale for sound levels, the plain mean for `discreteArithmetic` types). Every type also gets its
+/// **most recent** value. The statistics span the earliest start to the latest end of the samples counted; for the
+/// time-weighted average an instantaneous reading holds until the next one, or until the end of the workout (or
+/// activity) for the last. Quantity samples held by a correlation count as well.
 enum WorkoutBuilderStatistics {
-    /// Statistics per quantity type for the quantity samples among `samples` that pass `isIncluded`.
-    static func compute(_ samples: [HKSample], where isIncluded: (HKSample) -> Bool = { _ in true }) -> [HKQuantityType: HKStatistics] {
+    /// Statistics per quantity type for the quantity samples among `samples` that pass `isIncluded`, over a workout
+    /// or activity that ends at `until` (nil: at the latest end of the samples).
+    static func compute(_ samples: [HKSample], until: Date? = nil,
+                        where isIncluded: (HKSample) -> Bool = { _ in true }) -> [HKQuantityType: HKStatistics] {
         let quantities = samples.flatMap(flattened).compactMap { $0 as? HKQuantitySample }.filter(isIncluded)
         let byType = Dictionary(grouping: quantities, by: \.quantityType)
         var result: [HKQuantityType: HKStatistics] = [:]
@@ -19,7 +22,8 @@ enum WorkoutBuilderStatistics {
             guard let first = group.first else { continue }
             let start = group.map(\.startDate).min() ?? first.startDate
             let end = group.map(\.endDate).max() ?? first.endDate
-            result[type] = HKStatistics(quantityType: type, startDate: start, endDate: end, merged: figures(type, group))
+            let interval = DateInterval(start: start, end: max(end, until ?? end))
+            result[type] = HKStatistics(quantityType: type, startDate: start, endDate: end, merged: figures(type, group, over: interval))
         }
         return result
     }
@@ -29,8 +33,8 @@ enum WorkoutBuilderStatistics {
         { sample in sample.startDate >= start && (sample.startDate < end || sample.startDate == start) }
     }
 
-    private static func figures(_ type: HKQuantityType, _ group: [HKQuantitySample]) -> HKStatistics.Figures {
-        let unit = type.canonicalUnit
+    private static func figures(_ type: HKQuantityType, _ group: [HKQuantitySample], over interval: DateInterval) -> HKStatistics.Figures {
+        let unit = StatisticsUnit(type).unit
         let values = group.map { $0.quantity.doubleValue(for: unit) }
         let quantity = { (value: Double) in HKQuantity(unit: unit, doubleValue: value) }
         let latest = group.max { ($0.endDate, $0.startDate) < ($1.endDate, $1.startDate) }
@@ -39,10 +43,19 @@ enum WorkoutBuilderStatistics {
             mostRecentDateInterval: latest.map { DateInterval(start: $0.startDate, end: $0.endDate) })
         if type.aggregationStyle == .cumulative {
             figures.sum = quantity(values.reduce(0, +))
-        } else if let minimum = values.min(), let maximum = values.max() {
-            figures.minimum = quantity(minimum)
-            figures.maximum = quantity(maximum)
-            figures.average = quantity(values.reduce(0, +) / Double(values.count))
+        } else {
+            // One bucket; it must end after the latest start (buckets are half-open), so an instantaneous sample at
+            // the very end still belongs to it.
+            let latestStart = group.map(\.startDate).max() ?? interval.start
+            let bucketEnd = interval.end > latestStart ? interval.end
+                : Date(timeIntervalSinceReferenceDate: latestStart.timeIntervalSinceReferenceDate.nextUp)
+            let bucket = DateInterval(start: interval.start, end: bucketEnd)
+            let inputs = zip(group, values).map { StatisticsSample(start: $0.startDate, end: $0.endDate, value: $1, source: "") }
+            let discrete = StatisticsDiscrete.figures(inputs, style: type.aggregationStyle,
+                                                      proration: StatisticsProration(intervals: [bucket]))[0]
+            figures.minimum = discrete.minimum.map(quantity)
+            figures.maximum = discrete.maximum.map(quantity)
+            figures.average = discrete.average.map(quantity)
         }
         return figures
     }
@@ -72,7 +85,8 @@ enum WorkoutBuilderActivities {
     static func completed(_ activity: HKWorkoutActivity, workoutEnd: Date, events: [HKWorkoutEvent], samples: [HKSample]) -> HKWorkoutActivity {
         let end = activity.endDate ?? workoutEnd
         let overlapping = events.filter { $0.dateInterval.start <= end && $0.dateInterval.end >= activity.startDate }
-        let statistics = WorkoutBuilderStatistics.compute(samples, where: WorkoutBuilderStatistics.starting(from: activity.startDate, before: end))
+        let statistics = WorkoutBuilderStatistics.compute(samples, until: end,
+                                                          where: WorkoutBuilderStatistics.starting(from: activity.startDate, before: end))
         return rebuilt(activity, end: end, metadata: activity.metadata, events: overlapping, statistics: statistics)
     }
 

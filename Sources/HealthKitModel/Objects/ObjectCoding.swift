@@ -1,0 +1,60 @@
+import Foundation
+
+/// What HealthKit objects share when they archive with NSKeyedArchiver (OpenHealthKit internals): the classes an
+/// archive of samples may hold, metadata as a property-list dictionary, types by identifier, arrays of parts.
+enum ObjectCoding {
+    /// Every class a sample archive may contain, for `decodeObject(of:forKey:)`.
+    static let archivableClasses: [AnyClass] = [
+        NSDictionary.self, NSArray.self, NSSet.self, NSString.self, NSNumber.self, NSDate.self, NSUUID.self,
+        HKQuantity.self, HKUnit.self, HKSource.self, HKSourceRevision.self, HKDevice.self,
+        HKQuantitySample.self, HKCumulativeQuantitySample.self, HKDiscreteQuantitySample.self, HKCategorySample.self,
+        HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
+        HKStatistics.self,
+    ]
+
+    /// Metadata as an archivable dictionary (strings, numbers, dates, quantities).
+    static func archived(_ metadata: [String: Any]?) -> NSDictionary? {
+        guard let metadata else { return nil }
+        let dictionary = NSMutableDictionary()
+        for (key, value) in metadata {
+            switch value {
+            case let text as String: dictionary[key as NSString] = text as NSString
+            case let date as Date: dictionary[key as NSString] = date as NSDate
+            case let object as NSObject: dictionary[key as NSString] = object
+            default: continue
+            }
+        }
+        return dictionary
+    }
+
+    /// Metadata back from its archived dictionary.
+    static func metadata(from dictionary: NSDictionary?) -> [String: Any]? {
+        guard let dictionary else { return nil }
+        var metadata: [String: Any] = [:]
+        for (key, value) in dictionary {
+            guard let key = key as? String ?? (key as? NSString).map({ $0 as String }) else { continue }
+            switch value {
+            case let text as NSString: metadata[key] = text as String
+            case let date as NSDate: metadata[key] = date as Date
+            default: metadata[key] = value
+            }
+        }
+        return metadata
+    }
+
+    /// The objects of class `T` in the array archived under `key` (empty when there is none).
+    static func array<T>(_ coder: NSCoder, forKey key: String) -> [T] {
+        ((coder.decodeObject(of: archivableClasses, forKey: key) as? NSArray) ?? []).compactMap { $0 as? T }
+    }
+
+    /// The statistics archived under `key` as an array, keyed by their quantity type.
+    static func statistics(_ coder: NSCoder, forKey key: String) -> [HKQuantityType: HKStatistics] {
+        let all: [HKStatistics] = array(coder, forKey: key)
+        return Dictionary(all.map { ($0.quantityType, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The sample type archived under `key` (by identifier).
+    static func sampleType(_ coder: NSCoder, forKey key: String) -> HKSampleType? {
+        (coder.decodeObject(of: NSString.self, forKey: key) as String?).flatMap { HKObjectType.type(forIdentifier: $0) as? HKSampleType }
+    }
+}
