@@ -107,6 +107,27 @@ import Testing
         #expect(try await W.samples(store, W.energyType).allSatisfy { $0.uuid != fresh.uuid }, "a failed call saves nothing")
     }
 
+    @Test @available(*, deprecated, message: "uses add(_:to:), deprecated in HealthKit")
+    func statisticsSummariesFollowAnAssociatedSample() async throws {
+        let (store, _) = try await stores()
+        let workout = run()
+        try await store.save(workout)
+        // Crossing a 15-minute slot edge, and user-entered: both kinds the summaries keep as raw rows.
+        let crossing = W.energy(100, from: 10, to: 20)
+        let entered = HKQuantitySample(type: W.energyType, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 40),
+                                       start: W.at(0), end: W.at(5), metadata: [HKMetadataKeyWasUserEntered: true])
+        let plain = W.energy(60, from: 22, to: 25)
+        try await store.save([crossing, entered, plain])
+        let sum = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: W.energyType), options: .cumulativeSum)
+        func total() async throws -> Double? { try await sum.result(for: store)?.sumQuantity()?.doubleValue(for: .kilocalorie()) }
+        let first = try await total()
+        #expect(first == 200, "\(String(describing: first))")
+        try await store.add([crossing, entered, plain], to: workout)
+        #expect(try await total() == 200, "moving the samples keeps their figures")
+        try await store.delete(workout)
+        #expect(try await total() == nil, "deleting the workout takes every figure with its samples")
+    }
+
     @Test func theBuilderAssociatesSamplesAlreadyStored() async throws {
         let (store, theirs) = try await stores()
         let saved = W.energy(100, from: 0, to: 10)
