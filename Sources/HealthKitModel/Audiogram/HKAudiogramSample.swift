@@ -2,7 +2,7 @@ import Foundation
 
 /// The result of a hearing test: sensitivity points, one per frequency tested (iOS 13).
 public final class HKAudiogramSample: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    /// Not unarchivable yet: decoding gives nil (see `HKObject.supportsSecureCoding` for the classes that unarchive).
     public required init?(coder: NSCoder) { return nil }
 
     /// HealthKit's limit on the points of one audiogram (OpenHealthKit extension: HealthKit documents the limit only).

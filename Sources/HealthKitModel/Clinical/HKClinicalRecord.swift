@@ -7,7 +7,7 @@ import Foundation
 /// As in HealthKit, the UUID is not a stable identity: identify a record by its source, FHIR resource
 /// type and FHIR identifier.
 public final class HKClinicalRecord: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    /// Not unarchivable yet: decoding gives nil (see `HKObject.supportsSecureCoding` for the classes that unarchive).
     public required init?(coder: NSCoder) { return nil }
 
     /// The record's clinical type (allergy, condition, lab result, ...).

@@ -2,7 +2,7 @@ import Foundation
 
 /// A contact lens prescription: a lens specification for each eye and the brand fitted (iOS 16).
 public final class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    /// Not unarchivable yet: decoding gives nil (see `HKObject.supportsSecureCoding` for the classes that unarchive).
     public required init?(coder: NSCoder) { return nil }
 
     /// The right eye's lens, if prescribed.

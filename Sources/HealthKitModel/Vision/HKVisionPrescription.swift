@@ -7,7 +7,7 @@ import Foundation
 /// The sample starts at `dateIssued` and ends at `expirationDate` (at `dateIssued` when there is none).
 /// Reading vision prescriptions needs per-object authorization.
 public class HKVisionPrescription: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    /// Not unarchivable yet: decoding gives nil (see `HKObject.supportsSecureCoding` for the classes that unarchive).
     public required init?(coder: NSCoder) { return nil }
 
     /// Glasses or contacts.

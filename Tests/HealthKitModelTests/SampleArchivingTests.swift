@@ -1,0 +1,60 @@
+import Foundation
+import HealthKitModel
+import Testing
+
+/// NSSecureCoding round trips of the sample classes beyond quantity and category samples, correlations and workouts:
+/// each comes back equal (same UUID), of its own class, with its values.
+@Suite("Archiving series, documents, records, audiograms and prescriptions")
+struct SampleArchivingTests {
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    let revision = HKSourceRevision(source: HKSource(name: "Tracker", bundleIdentifier: "org.example.tracker"), version: "3",
+                                    productType: nil, operatingSystemVersion: OperatingSystemVersion(majorVersion: 17, minorVersion: 1, patchVersion: 0))
+
+    private func roundTrip<T: HKSample>(_ sample: T) throws -> T {
+        let data = try NSKeyedArchiver.archivedData(withRootObject: sample, requiringSecureCoding: true)
+        let restored = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: T.self, from: data))
+        #expect(restored == sample && type(of: restored) == type(of: sample))
+        #expect(restored.sampleType == sample.sampleType)
+        #expect(restored.startDate == sample.startDate && restored.endDate == sample.endDate)
+        #expect(restored.sourceRevision.source == sample.sourceRevision.source)
+        #expect(restored.sourceRevision.version == sample.sourceRevision.version)
+        return restored
+    }
+
+    @Test func aWorkoutRouteKeepsItsPoints() throws {
+        let points = (0..<3).map { index in
+            HKWorkoutRouteLocation(latitude: 51.5 + Double(index) / 1000, longitude: -0.12, altitude: 11,
+                                   timestamp: start.addingTimeInterval(Double(index) * 5), horizontalAccuracy: 4, speed: 3.2)
+        }
+        let route = HKWorkoutRoute(locations: points, start: start, end: start.addingTimeInterval(10), sourceRevision: revision,
+                                   metadata: [HKMetadataKeySyncIdentifier: "route-1", HKMetadataKeySyncVersion: 2])
+        let restored = try roundTrip(route)
+        #expect(restored.locations == points)
+        #expect(restored.count == 3)
+        #expect(restored.metadata?[HKMetadataKeySyncIdentifier] as? String == "route-1")
+    }
+
+    @Test func aHeartbeatSeriesKeepsItsBeatsAndGaps() throws {
+        let beats = [HKHeartbeat(timeIntervalSinceStart: 0, precededByGap: false),
+                     HKHeartbeat(timeIntervalSinceStart: 0.81, precededByGap: false),
+                     HKHeartbeat(timeIntervalSinceStart: 2.4, precededByGap: true)]
+        let series = HKHeartbeatSeriesSample(heartbeats: beats, start: start, end: start.addingTimeInterval(2.4), uuid: UUID(),
+                                             sourceRevision: revision, device: nil, metadata: nil)
+        let restored = try roundTrip(series)
+        #expect(restored.heartbeats == beats)
+        #expect(restored.count == 3)
+    }
+
+    @Test func aCDADocumentKeepsItsDataAndFields() throws {
+        let data = Data(CDADocumentTests.document.utf8)
+        let sample = try HKCDADocumentSample(data: data, start: start, end: start, metadata: ["Note": "visit"])
+        let restored = try roundTrip(sample)
+        let document = try #require(restored.document)
+        #expect(document.documentData == data)
+        #expect(document.title == sample.document?.title && document.title == "Continuity of Care Document")
+        #expect(document.patientName == sample.document?.patientName)
+        #expect(document.authorName == sample.document?.authorName)
+        #expect(document.custodianName == sample.document?.custodianName)
+        #expect(restored.metadata?["Note"] as? String == "visit")
+    }
+}
