@@ -57,4 +57,19 @@ struct SampleArchivingTests {
         #expect(document.custodianName == sample.document?.custodianName)
         #expect(restored.metadata?["Note"] as? String == "visit")
     }
+
+    @Test func aClinicalRecordKeepsItsFHIRResource() throws {
+        let json = Data(#"{"resourceType":"AllergyIntolerance","id":"a-17","code":{"text":"Penicillin"}}"#.utf8)
+        let resource = try HKFHIRResource.resource(jsonData: json, fhirVersion: .primaryR4(),
+                                                   sourceURL: URL(string: "https://fhir.example.org/r4/AllergyIntolerance/a-17"))
+        let record = HKClinicalRecord(type: HKClinicalType(.allergyRecord), displayName: "Penicillin", fhirResource: resource,
+                                      start: start, end: start, sourceRevision: revision)
+        let restored = try roundTrip(record)
+        #expect(restored.clinicalType == HKClinicalType(.allergyRecord))
+        #expect(restored.displayName == "Penicillin")
+        let kept = try #require(restored.fhirResource)
+        #expect(kept.fhirVersion.stringRepresentation == "4.0.1" && kept.fhirVersion.fhirRelease == .r4)
+        #expect(kept.resourceType == .allergyIntolerance && kept.identifier == "a-17")
+        #expect(kept.data == json && kept.sourceURL == resource.sourceURL)
+    }
 }

@@ -9,7 +9,8 @@ enum ObjectCoding {
         HKQuantity.self, HKUnit.self, HKSource.self, HKSourceRevision.self, HKDevice.self,
         HKQuantitySample.self, HKCumulativeQuantitySample.self, HKDiscreteQuantitySample.self, HKCategorySample.self,
         HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
-        HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKCDADocumentSample.self, NSData.self,
+        HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKCDADocumentSample.self, HKClinicalRecord.self,
+        NSData.self,
     ]
 
     /// Metadata as an archivable dictionary (strings, numbers, dates, quantities).
