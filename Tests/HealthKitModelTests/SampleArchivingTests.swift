@@ -72,4 +72,49 @@ struct SampleArchivingTests {
         #expect(kept.resourceType == .allergyIntolerance && kept.identifier == "a-17")
         #expect(kept.data == json && kept.sourceURL == resource.sourceURL)
     }
+
+    private func diopters(_ value: Double) -> HKQuantity { HKQuantity(unit: .diopter(), doubleValue: value) }
+    private func millimetres(_ value: Double) -> HKQuantity { HKQuantity(unit: .meterUnit(with: .milli), doubleValue: value) }
+
+    @Test func aGlassesPrescriptionKeepsBothLensesAndThePrism() throws {
+        let prism = HKVisionPrism(verticalAmount: HKQuantity(unit: .prismDiopter(), doubleValue: 3), verticalBase: .down,
+                                  horizontalAmount: HKQuantity(unit: .prismDiopter(), doubleValue: 4), horizontalBase: .in, eye: .left)
+        let left = HKGlassesLensSpecification(sphere: diopters(-2.25), cylinder: diopters(-0.5),
+                                              axis: HKQuantity(unit: .degreeAngle(), doubleValue: 90), addPower: diopters(1),
+                                              vertexDistance: millimetres(12), prism: prism,
+                                              farPupillaryDistance: millimetres(31), nearPupillaryDistance: millimetres(29))
+        let right = HKGlassesLensSpecification(sphere: diopters(-1.75), cylinder: nil, axis: nil, addPower: nil,
+                                               vertexDistance: nil, prism: nil, farPupillaryDistance: nil, nearPupillaryDistance: nil)
+        let glasses = HKGlassesPrescription(rightEyeSpecification: right, leftEyeSpecification: left, dateIssued: start,
+                                            expirationDate: start.addingTimeInterval(86_400 * 365), device: nil, metadata: nil)
+        let restored = try roundTrip(glasses)
+        #expect(restored.prescriptionType == .glasses)
+        #expect(restored.expirationDate == glasses.expirationDate)
+        #expect(restored.rightEye == right && restored.leftEye == left)
+        let kept = try #require(restored.leftEye?.prism)
+        #expect(kept.verticalBase == .down && kept.horizontalBase == .in && kept.eye == .left)
+        #expect(abs(kept.verticalAmount.doubleValue(for: .prismDiopter()) - 3) < 1e-9)
+        #expect(abs(kept.horizontalAmount.doubleValue(for: .prismDiopter()) - 4) < 1e-9)
+        #expect(restored.leftEye?.nearPupillaryDistance?.doubleValue(for: .meterUnit(with: .milli)) == 29)
+    }
+
+    @Test func aContactsPrescriptionKeepsItsLensesAndBrand() throws {
+        let lens = HKContactsLensSpecification(sphere: diopters(-3), cylinder: nil, axis: nil, addPower: nil,
+                                               baseCurve: millimetres(8.6), diameter: millimetres(14.2))
+        let contacts = HKContactsPrescription(rightEyeSpecification: lens, leftEyeSpecification: nil, brand: "Acuvue",
+                                              dateIssued: start, expirationDate: nil, device: nil, metadata: nil)
+        let restored = try roundTrip(contacts)
+        #expect(restored.prescriptionType == .contacts && restored.brand == "Acuvue")
+        #expect(restored.rightEye == lens && restored.leftEye == nil)
+        #expect(restored.rightEye?.diameter?.doubleValue(for: .meterUnit(with: .milli)) == 14.2)
+        #expect(restored.expirationDate == nil)
+    }
+
+    @Test func anImageOnlyPrescriptionKeepsItsKind() throws {
+        let prescription = HKVisionPrescription(type: .contacts, dateIssued: start, expirationDate: nil, device: nil,
+                                                metadata: ["Optician": "High Street"])
+        let restored = try roundTrip(prescription)
+        #expect(restored.prescriptionType == .contacts)
+        #expect(restored.metadata?["Optician"] as? String == "High Street")
+    }
 }

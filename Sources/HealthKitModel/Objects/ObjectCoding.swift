@@ -10,7 +10,8 @@ enum ObjectCoding {
         HKQuantitySample.self, HKCumulativeQuantitySample.self, HKDiscreteQuantitySample.self, HKCategorySample.self,
         HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
         HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKCDADocumentSample.self, HKClinicalRecord.self,
-        NSData.self,
+        HKVisionPrescription.self, HKGlassesPrescription.self, HKContactsPrescription.self, HKGlassesLensSpecification.self,
+        HKContactsLensSpecification.self, HKVisionPrism.self, NSData.self,
     ]
 
     /// Metadata as an archivable dictionary (strings, numbers, dates, quantities).
