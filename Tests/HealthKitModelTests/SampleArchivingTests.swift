@@ -117,4 +117,26 @@ struct SampleArchivingTests {
         #expect(restored.prescriptionType == .contacts)
         #expect(restored.metadata?["Optician"] as? String == "High Street")
     }
+
+    @Test func anAudiogramKeepsItsPointsTestsAndClampingRanges() throws {
+        func dBHL(_ value: Double) -> HKQuantity { HKQuantity(unit: .decibelHearingLevel(), doubleValue: value) }
+        let clamped = try HKAudiogramSensitivityPointClampingRange(lowerBound: nil, upperBound: 90)
+        let points = [
+            try HKAudiogramSensitivityPoint(frequency: HKQuantity(unit: .hertz(), doubleValue: 500), tests: [
+                try HKAudiogramSensitivityTest(sensitivity: dBHL(20), type: .air, masked: false, side: .left, clampingRange: nil),
+                try HKAudiogramSensitivityTest(sensitivity: dBHL(25), type: .air, masked: true, side: .right, clampingRange: clamped),
+            ]),
+            try HKAudiogramSensitivityPoint(frequency: HKQuantity(unit: .hertz(), doubleValue: 4000), tests: [
+                try HKAudiogramSensitivityTest(sensitivity: dBHL(90), type: .air, masked: false, side: .right, clampingRange: clamped),
+            ]),
+        ]
+        let audiogram = HKAudiogramSample(sensitivityPoints: points, start: start, end: start.addingTimeInterval(600),
+                                          device: nil, metadata: nil)
+        let restored = try roundTrip(audiogram)
+        #expect(restored.sensitivityPoints.map(\.frequency) == points.map(\.frequency))
+        #expect(restored.sensitivityPoints.map(\.tests) == points.map(\.tests))
+        let right = try #require(restored.sensitivityPoints.first?.tests.last)
+        #expect(right.masked && right.side == .right && right.sensitivity == dBHL(25))
+        #expect(right.clampingRange?.upperBound == dBHL(90) && right.clampingRange?.lowerBound == nil)
+    }
 }

@@ -30,8 +30,8 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
     }
 
     /// Objects archive securely, as HealthKit's adopt NSSecureCoding. Quantity and category samples, correlations,
-    /// workouts, workout routes, heartbeat series, CDA documents, clinical records and vision prescriptions archive and
-    /// unarchive; the other classes archive but do not unarchive yet (decoding gives nil).
+    /// workouts, workout routes, heartbeat series, CDA documents, clinical records, vision prescriptions and audiograms
+    /// archive and unarchive; verifiable clinical records archive but do not unarchive yet (decoding gives nil).
     public class var supportsSecureCoding: Bool { true }
 
     /// Archives the UUID, source revision, device and metadata; subclasses add their own values.
