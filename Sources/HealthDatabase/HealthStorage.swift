@@ -9,12 +9,15 @@ public struct SaveOutcome: Sendable, Hashable {
     public var ignored: [UUID]
     /// Records replaced by a higher sync version; each left a tombstone.
     public var replaced: [Tombstone]
+    /// Stored records moved under an ``SampleAssociation``'s parent, each at a new change position.
+    public var associated: [UUID]
 
     /// Creates an outcome.
-    public init(stored: [UUID] = [], ignored: [UUID] = [], replaced: [Tombstone] = []) {
+    public init(stored: [UUID] = [], ignored: [UUID] = [], replaced: [Tombstone] = [], associated: [UUID] = []) {
         self.stored = stored
         self.ignored = ignored
         self.replaced = replaced
+        self.associated = associated
     }
 }
 
@@ -46,6 +49,10 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateUUID(UUID)
     /// A record's `parent` names no stored record.
     case missingParent(record: UUID, parent: UUID)
+    /// A ``SampleAssociation`` names a member that is not stored.
+    case missingRecord(UUID)
+    /// A ``SampleAssociation`` would put a record under itself or under one of its own children.
+    case cyclicAssociation(record: UUID, parent: UUID)
     /// The database cannot be opened, read or written; the message says why and where.
     case unavailable(String)
     /// The database was written by a newer version of OpenHealthKit.
@@ -56,6 +63,8 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .duplicateUUID(let uuid): "an object with UUID \(uuid) is already stored"
         case .missingParent(let record, let parent): "record \(record) belongs to \(parent), which is not stored"
+        case .missingRecord(let uuid): "no record with UUID \(uuid) is stored"
+        case .cyclicAssociation(let record, let parent): "record \(record) cannot belong to \(parent), which it contains"
         case .unavailable(let message): message
         case .unsupportedSchema(let found, let supported):
             "the database has schema version \(found); this OpenHealthKit supports up to \(supported)"
@@ -77,7 +86,14 @@ public protocol HealthStorage: Sendable {
     /// as a workout's activities, and are deleted with it, leaving tombstones), and is ignored when it is not.
     /// Records whose parent is ignored in the same call are ignored too (reported in ``SaveOutcome/ignored``).
     /// Throws ``StorageError/duplicateUUID(_:)`` when a UUID is taken.
-    func save(_ records: [SampleRecord]) throws -> SaveOutcome
+    ///
+    /// With an `association`, after the records are stored, its members (records already stored) move under its
+    /// parent in the same transaction, each at a new change position (see ``SampleAssociation``), and are reported in
+    /// ``SaveOutcome/associated``. The parent may be one of `records`; when it is ignored (an older sync
+    /// version), nothing moves. Throws ``StorageError/missingParent(record:parent:)`` when the parent is not
+    /// stored, ``StorageError/missingRecord(_:)`` when a member is not, and
+    /// ``StorageError/cyclicAssociation(record:parent:)`` when a member is the parent or one of its ancestors.
+    func save(_ records: [SampleRecord], associating association: SampleAssociation?) throws -> SaveOutcome
 
     /// Deletes the records with these UUIDs (and their children) that `source` wrote, or any source's when
     /// `source` is nil, in one transaction. Returns the tombstones, in deletion order; unknown UUIDs are skipped.
@@ -129,6 +145,11 @@ public protocol HealthStorage: Sendable {
 }
 
 extension HealthStorage {
+    /// Stores `records` in one transaction: see ``save(_:associating:)``.
+    public func save(_ records: [SampleRecord]) throws -> SaveOutcome {
+        try save(records, associating: nil)
+    }
+
     /// The changes after position `after`, with no upper bound: see ``changes(after:through:matching:limit:)``.
     public func changes(after: Int64, matching filter: SampleFilter, limit: Int?) throws -> ChangeBatch {
         try changes(after: after, through: nil, matching: filter, limit: limit)

@@ -130,11 +130,17 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
-    /// See ``HealthStorage/save(_:)``.
-    public func save(_ records: [SampleRecord]) throws -> SaveOutcome {
-        guard !records.isEmpty else { return SaveOutcome() }
+    /// See ``HealthStorage/save(_:associating:)``.
+    public func save(_ records: [SampleRecord], associating association: SampleAssociation?) throws -> SaveOutcome {
+        guard !records.isEmpty || !(association?.members.isEmpty ?? true) else { return SaveOutcome() }
         let writer = RecordWriter(identities: identities)
-        return try write { db, next, pending in try writer.save(records, db, next: &next, pending: &pending) }
+        return try write { db, next, pending in
+            var outcome = try writer.save(records, db, next: &next, pending: &pending)
+            if let association, !outcome.ignored.contains(association.parent) {
+                outcome.associated = try RecordMover.move(association, db, next: &next)
+            }
+            return outcome
+        }
     }
 
     /// See ``HealthStorage/delete(uuids:source:)``.

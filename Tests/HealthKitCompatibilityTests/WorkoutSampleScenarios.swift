@@ -58,6 +58,31 @@ struct WorkoutSampleScenarios {
     }
 
     @Test @available(*, deprecated, message: "uses HKWorkout's initialiser and add(_:to:), deprecated in HealthKit")
+    func samplesSavedBeforeAreAddedToTheWorkout() async throws {
+        // The common order in apps: save the workout, save the samples, then associate them.
+        let device = try ScenarioDevice()
+        let healthStore = try await store(device)
+        let workout = run()
+        try await healthStore.save(workout)
+        let energy = (0..<3).map { interval in
+            HKQuantitySample(type: energyType, quantity: HKQuantity(unit: .largeCalorie(), doubleValue: 140),
+                             start: start.addingTimeInterval(Double(interval) * 600),
+                             end: start.addingTimeInterval(Double(interval + 1) * 600))
+        }
+        try await healthStore.save(energy)
+        try await healthStore.add(energy, to: workout)
+
+        let ofTheRun = HKSampleQueryDescriptor(
+            predicates: [.quantitySample(type: energyType, predicate: HKQuery.predicateForObjects(from: workout))],
+            sortDescriptors: [SortDescriptor(\.startDate)])
+        #expect(try await ofTheRun.result(for: healthStore).map(\.uuid) == energy.map(\.uuid))
+        let everything = HKSampleQueryDescriptor(predicates: [.quantitySample(type: energyType)], sortDescriptors: [])
+        #expect(try await everything.result(for: healthStore).count == 3)
+        try await healthStore.delete(workout)
+        #expect(try await everything.result(for: healthStore).isEmpty, "the samples go with their workout")
+    }
+
+    @Test @available(*, deprecated, message: "uses HKWorkout's initialiser and add(_:to:), deprecated in HealthKit")
     func addingToAWorkoutNotYetSavedFails() async throws {
         let device = try ScenarioDevice()
         let healthStore = try await store(device)

@@ -84,7 +84,9 @@ final class RecordingStorage: HealthStorage, @unchecked Sendable {
         return try base.records(matching: filter, sort: sort, limit: limit, includePayload: includePayload)
     }
 
-    func save(_ records: [SampleRecord]) throws -> SaveOutcome { try base.save(records) }
+    func save(_ records: [SampleRecord], associating association: SampleAssociation?) throws -> SaveOutcome {
+        try base.save(records, associating: association)
+    }
     func delete(uuids: [UUID], source: String?) throws -> [Tombstone] { try base.delete(uuids: uuids, source: source) }
     func delete(matching filter: SampleFilter) throws -> [Tombstone] { try base.delete(matching: filter) }
     func count(matching filter: SampleFilter) throws -> Int { try base.count(matching: filter) }

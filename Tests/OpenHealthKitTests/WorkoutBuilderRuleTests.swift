@@ -101,16 +101,4 @@ import Testing
         try await builder.endCollection(at: W.at(5))
         #expect(try await builder.finishWorkout()?.statistics(for: W.energyType)?.sumQuantity()?.doubleValue(for: .kilocalorie()) == 10)
     }
-
-    @Test func aSampleAlreadyInTheStoreMakesFinishingFail() async throws {
-        let store = try await W.store()
-        let saved = W.energy(10, from: 0, to: 1)
-        try await store.save(saved)
-        let builder = W.runningBuilder(store)
-        try await builder.beginCollection(at: W.at(0))
-        try await builder.addSamples([saved])
-        try await builder.endCollection(at: W.at(5))
-        await #expect(throws: HKError.self) { _ = try await builder.finishWorkout() }
-        #expect(try await W.samples(store, .workoutType()).isEmpty)
-    }
 }

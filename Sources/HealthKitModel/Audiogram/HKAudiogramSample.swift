@@ -2,14 +2,26 @@ import Foundation
 
 /// The result of a hearing test: sensitivity points, one per frequency tested (iOS 13).
 public final class HKAudiogramSample: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
-
     /// HealthKit's limit on the points of one audiogram (OpenHealthKit extension: HealthKit documents the limit only).
     public static let maximumSensitivityPoints = 30
 
     /// The points, by ascending frequency.
     public let sensitivityPoints: [HKAudiogramSensitivityPoint]
+
+    /// Archives the audiogram and its points.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(sensitivityPoints as NSArray, forKey: "sensitivityPoints")
+    }
+
+    /// Unarchives an audiogram; fails when its type is not the audiogram type or its points are missing.
+    public required init?(coder: NSCoder) {
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") == HKObjectType.audiogramSampleType(),
+              let points = coder.decodeObject(of: [NSArray.self, HKAudiogramSensitivityPoint.self],
+                                              forKey: "sensitivityPoints") as? [HKAudiogramSensitivityPoint] else { return nil }
+        sensitivityPoints = points
+        super.init(coder: coder)
+    }
 
     /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
     package init(

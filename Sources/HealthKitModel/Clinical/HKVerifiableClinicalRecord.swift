@@ -3,7 +3,7 @@ import Foundation
 /// A signed, verifiable record such as a SMART Health Card: a vaccination or a lab result, with the
 /// issuer's signature kept in `dataRepresentation`.
 public final class HKVerifiableClinicalRecord: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
+    /// Not unarchivable yet: decoding gives nil (see `HKObject.supportsSecureCoding` for the classes that unarchive).
     public required init?(coder: NSCoder) { return nil }
 
     /// The credential types the record carries (e.g. `https://smarthealth.cards#immunization`).

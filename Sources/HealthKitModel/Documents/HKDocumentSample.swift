@@ -32,11 +32,32 @@ public final class HKCDADocument: NSObject, @unchecked Sendable {
 
 /// A sample holding an HL7 CDA document (Continuity of Care Document and its kin).
 public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
-
     /// The document, with its data.
     public let document: HKCDADocument?
+
+    /// Archives the sample and its document (the data and the four fields read from it).
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        guard let document else { return }
+        coder.encode(document.documentData.map { $0 as NSData }, forKey: "documentData")
+        for (key, text) in [("title", document.title), ("patientName", document.patientName),
+                            ("authorName", document.authorName), ("custodianName", document.custodianName)] {
+            coder.encode(text as NSString, forKey: key)
+        }
+    }
+
+    /// Unarchives a CDA sample; fails when its type is not the CDA document type. An archive without a title has no
+    /// document.
+    public required init?(coder: NSCoder) {
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") == HKDocumentType(.CDA) else { return nil }
+        func text(_ key: String) -> String { coder.decodeObject(of: NSString.self, forKey: key).map { $0 as String } ?? "" }
+        document = coder.decodeObject(of: NSString.self, forKey: "title").map { title in
+            HKCDADocument(documentData: coder.decodeObject(of: NSData.self, forKey: "documentData").map { $0 as Data },
+                          title: title as String, patientName: text("patientName"), authorName: text("authorName"),
+                          custodianName: text("custodianName"))
+        }
+        super.init(coder: coder)
+    }
 
     /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
     package init(document: HKCDADocument?, start: Date, end: Date,

@@ -21,8 +21,19 @@ public struct HKHeartbeat: Sendable, Hashable, Codable {
 /// Apps create series with `HKHeartbeatSeriesBuilder` and read the beats with `HKHeartbeatSeriesQuery`;
 /// OpenHealthKit also keeps them on the object (``heartbeats``, an extension).
 public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
+    /// Archives the series and its beats.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        ObjectCoding.encode(heartbeats, coder, forKey: "heartbeats")
+    }
+
+    /// Unarchives the series; fails when it is not a heartbeat series or its beats are missing.
+    public required init?(coder: NSCoder) {
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") == HKSeriesType.heartbeat(),
+              let heartbeats = ObjectCoding.decode([HKHeartbeat].self, coder, forKey: "heartbeats") else { return nil }
+        self.heartbeats = heartbeats
+        super.init(coder: coder)
+    }
 
     /// The beats, in time order (OpenHealthKit extension).
     public let heartbeats: [HKHeartbeat]

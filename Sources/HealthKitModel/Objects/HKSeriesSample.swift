@@ -2,9 +2,6 @@ import Foundation
 
 /// A sample made of a series of values recorded over its interval (HealthKit's `HKSeriesSample`).
 public class HKSeriesSample: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
-
     /// How many values the series holds.
     public let count: Int
 
@@ -14,5 +11,18 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
         self.count = count
         super.init(sampleType: type, startDate: start, endDate: end,
                    uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+    }
+
+    /// Archives the sample and its count.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(count, forKey: "count")
+    }
+
+    /// Unarchives a series sample; fails when its type is not a series type.
+    public required init?(coder: NSCoder) {
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") is HKSeriesType else { return nil }
+        count = coder.decodeInteger(forKey: "count")
+        super.init(coder: coder)
     }
 }

@@ -9,7 +9,10 @@ enum ObjectCoding {
         HKQuantity.self, HKUnit.self, HKSource.self, HKSourceRevision.self, HKDevice.self,
         HKQuantitySample.self, HKCumulativeQuantitySample.self, HKDiscreteQuantitySample.self, HKCategorySample.self,
         HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
-        HKStatistics.self,
+        HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKCDADocumentSample.self, HKClinicalRecord.self,
+        HKVisionPrescription.self, HKGlassesPrescription.self, HKContactsPrescription.self, HKGlassesLensSpecification.self,
+        HKContactsLensSpecification.self, HKVisionPrism.self, HKAudiogramSample.self,
+        HKAudiogramSensitivityPoint.self, HKAudiogramSensitivityTest.self, HKAudiogramSensitivityPointClampingRange.self, NSData.self,
     ]
 
     /// Metadata as an archivable dictionary (strings, numbers, dates, quantities).
@@ -56,5 +59,18 @@ enum ObjectCoding {
     /// The sample type archived under `key` (by identifier).
     static func sampleType(_ coder: NSCoder, forKey key: String) -> HKSampleType? {
         (coder.decodeObject(of: NSString.self, forKey: key) as String?).flatMap { HKObjectType.type(forIdentifier: $0) as? HKSampleType }
+    }
+
+    /// Archives `value`, a Swift value part of a sample (route points, heartbeats), as property-list data under `key`.
+    static func encode<T: Encodable>(_ value: T, _ coder: NSCoder, forKey key: String) {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        coder.encode((try? encoder.encode(value)).map { $0 as NSData }, forKey: key)
+    }
+
+    /// The value ``encode(_:_:forKey:)`` archived under `key`, or nil when it is missing or unreadable.
+    static func decode<T: Decodable>(_ type: T.Type, _ coder: NSCoder, forKey key: String) -> T? {
+        guard let data = coder.decodeObject(of: NSData.self, forKey: key) else { return nil }
+        return try? PropertyListDecoder().decode(type, from: data as Data)
     }
 }

@@ -20,6 +20,20 @@ public final class HKContactsLensSpecification: HKLensSpecification, @unchecked 
         super.init(sphere: sphere, cylinder: cylinder, axis: axis, addPower: addPower)
     }
 
+    /// Archives the lens: the common values, base curve and diameter.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(baseCurve, forKey: "baseCurve")
+        coder.encode(diameter, forKey: "diameter")
+    }
+
+    /// Unarchives the lens; fails without a sphere.
+    public required init?(coder: NSCoder) {
+        baseCurve = Self.quantity(coder, "baseCurve")
+        diameter = Self.quantity(coder, "diameter")
+        super.init(coder: coder)
+    }
+
     /// Throwing twin of the initialiser (OpenHealthKit extension), for untrusted input.
     public static func checked(sphere: HKQuantity, cylinder: HKQuantity? = nil, axis: HKQuantity? = nil, addPower: HKQuantity? = nil,
                                baseCurve: HKQuantity? = nil, diameter: HKQuantity? = nil) throws(HKError) -> HKContactsLensSpecification {

@@ -2,15 +2,29 @@ import Foundation
 
 /// A contact lens prescription: a lens specification for each eye and the brand fitted (iOS 16).
 public final class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
-
     /// The right eye's lens, if prescribed.
     public let rightEye: HKContactsLensSpecification?
     /// The left eye's lens, if prescribed.
     public let leftEye: HKContactsLensSpecification?
     /// The brand prescribed after the fitting.
     public let brand: String
+
+    /// Archives the prescription, each eye's lens and the brand.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(rightEye, forKey: "rightEye")
+        coder.encode(leftEye, forKey: "leftEye")
+        coder.encode(brand as NSString, forKey: "brand")
+    }
+
+    /// Unarchives a contacts prescription; fails as ``HKVisionPrescription`` does, or without a brand.
+    public required init?(coder: NSCoder) {
+        guard let brand = coder.decodeObject(of: NSString.self, forKey: "brand") else { return nil }
+        rightEye = coder.decodeObject(of: HKContactsLensSpecification.self, forKey: "rightEye")
+        leftEye = coder.decodeObject(of: HKContactsLensSpecification.self, forKey: "leftEye")
+        self.brand = brand as String
+        super.init(coder: coder)
+    }
 
     /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
     package init(

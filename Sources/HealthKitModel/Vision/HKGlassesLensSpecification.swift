@@ -28,6 +28,24 @@ public final class HKGlassesLensSpecification: HKLensSpecification, @unchecked S
         super.init(sphere: sphere, cylinder: cylinder, axis: axis, addPower: addPower)
     }
 
+    /// Archives the lens: the common values, the distances and the prism.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(vertexDistance, forKey: "vertexDistance")
+        coder.encode(prism, forKey: "prism")
+        coder.encode(farPupillaryDistance, forKey: "farPupillaryDistance")
+        coder.encode(nearPupillaryDistance, forKey: "nearPupillaryDistance")
+    }
+
+    /// Unarchives the lens; fails without a sphere.
+    public required init?(coder: NSCoder) {
+        vertexDistance = Self.quantity(coder, "vertexDistance")
+        prism = coder.decodeObject(of: HKVisionPrism.self, forKey: "prism")
+        farPupillaryDistance = Self.quantity(coder, "farPupillaryDistance")
+        nearPupillaryDistance = Self.quantity(coder, "nearPupillaryDistance")
+        super.init(coder: coder)
+    }
+
     /// Throwing twin of the initialiser (OpenHealthKit extension), for untrusted input.
     public static func checked(sphere: HKQuantity, cylinder: HKQuantity? = nil, axis: HKQuantity? = nil, addPower: HKQuantity? = nil,
                                vertexDistance: HKQuantity? = nil, prism: HKVisionPrism? = nil,

@@ -2,13 +2,24 @@ import Foundation
 
 /// A glasses prescription: a lens specification for each eye (iOS 16).
 public final class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
-
     /// The right eye's lens, if prescribed.
     public let rightEye: HKGlassesLensSpecification?
     /// The left eye's lens, if prescribed.
     public let leftEye: HKGlassesLensSpecification?
+
+    /// Archives the prescription and each eye's lens.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(rightEye, forKey: "rightEye")
+        coder.encode(leftEye, forKey: "leftEye")
+    }
+
+    /// Unarchives a glasses prescription; fails as ``HKVisionPrescription`` does.
+    public required init?(coder: NSCoder) {
+        rightEye = coder.decodeObject(of: HKGlassesLensSpecification.self, forKey: "rightEye")
+        leftEye = coder.decodeObject(of: HKGlassesLensSpecification.self, forKey: "leftEye")
+        super.init(coder: coder)
+    }
 
     /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
     package init(

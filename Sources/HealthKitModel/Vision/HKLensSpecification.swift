@@ -3,7 +3,7 @@ import Foundation
 /// What every lens specification holds: the correction for one eye (iOS 16).
 ///
 /// Abstract: create an ``HKGlassesLensSpecification`` or an ``HKContactsLensSpecification``.
-public class HKLensSpecification: NSObject, @unchecked Sendable {
+public class HKLensSpecification: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The spherical correction (near- or farsightedness), in diopters.
     public let sphere: HKQuantity
     /// The cylindrical (astigmatism) strength, in diopters.
@@ -20,6 +20,31 @@ public class HKLensSpecification: NSObject, @unchecked Sendable {
         self.axis = axis
         self.addPower = addPower
         super.init()
+    }
+
+    /// Specifications archive securely, as HealthKit's adopt NSSecureCoding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the four values every lens has; subclasses add theirs.
+    public func encode(with coder: NSCoder) {
+        for (key, value) in [("sphere", sphere), ("cylinder", cylinder), ("axis", axis), ("addPower", addPower)] {
+            coder.encode(value, forKey: key)
+        }
+    }
+
+    /// Unarchives the four values every lens has; fails without a sphere.
+    public required init?(coder: NSCoder) {
+        guard let sphere = Self.quantity(coder, "sphere") else { return nil }
+        self.sphere = sphere
+        cylinder = Self.quantity(coder, "cylinder")
+        axis = Self.quantity(coder, "axis")
+        addPower = Self.quantity(coder, "addPower")
+        super.init()
+    }
+
+    /// The quantity archived under `key` (package access, for the subclasses and prisms).
+    package static func quantity(_ coder: NSCoder, _ key: String) -> HKQuantity? {
+        coder.decodeObject(of: HKQuantity.self, forKey: key)
     }
 
     /// The unit checks (package access, for both subclasses): diopters for sphere, cylinder and add power,

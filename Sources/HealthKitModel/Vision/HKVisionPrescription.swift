@@ -7,9 +7,6 @@ import Foundation
 /// The sample starts at `dateIssued` and ends at `expirationDate` (at `dateIssued` when there is none).
 /// Reading vision prescriptions needs per-object authorization.
 public class HKVisionPrescription: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
-
     /// Glasses or contacts.
     public let prescriptionType: HKVisionPrescriptionType
     /// When the prescription was issued.
@@ -26,6 +23,24 @@ public class HKVisionPrescription: HKSample, @unchecked Sendable {
         self.expirationDate = expirationDate
         super.init(sampleType: HKObjectType.visionPrescriptionType(), startDate: dateIssued, endDate: expirationDate ?? dateIssued,
                    uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+    }
+
+    /// Archives the prescription: the sample, its kind and its expiration date.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(Int(prescriptionType.rawValue), forKey: "prescriptionType")
+        coder.encode(expirationDate.map { $0 as NSDate }, forKey: "expirationDate")
+    }
+
+    /// Unarchives a prescription; fails when its type is not the vision prescription type or its kind is unknown.
+    public required init?(coder: NSCoder) {
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") == HKObjectType.visionPrescriptionType(),
+              let kind = HKVisionPrescriptionType(rawValue: UInt(max(0, coder.decodeInteger(forKey: "prescriptionType")))) else {
+            return nil
+        }
+        prescriptionType = kind
+        expirationDate = coder.decodeObject(of: NSDate.self, forKey: "expirationDate").map { $0 as Date }
+        super.init(coder: coder)
     }
 
     /// Creates an image-only prescription; traps like HealthKit when it expires before it is issued or the

@@ -5,7 +5,7 @@ import Foundation
 /// A prism is given either as an amount and an angle or as vertical and horizontal components; each form
 /// is computed from the other. Angles follow the usual 360° base notation seen from the examiner: 90° is base
 /// up, 270° base down, 0° points to the patient's right (base out for the right eye, base in for the left).
-public final class HKVisionPrism: NSObject, @unchecked Sendable {
+public final class HKVisionPrism: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The strength of the correction, in prism diopters.
     public let amount: HKQuantity
     /// The direction of the base, in degrees.
@@ -44,6 +44,25 @@ public final class HKVisionPrism: NSObject, @unchecked Sendable {
     public static func checked(verticalAmount: HKQuantity, verticalBase: HKPrismBase, horizontalAmount: HKQuantity,
                                horizontalBase: HKPrismBase, eye: HKVisionEye) throws(HKError) -> HKVisionPrism {
         HKVisionPrism(try components(vertical: verticalAmount, verticalBase, horizontal: horizontalAmount, horizontalBase, eye: eye))
+    }
+
+    /// Prisms archive securely, as HealthKit's adopt NSSecureCoding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the prism as its polar form (amount, angle, eye), from which the other properties follow.
+    public func encode(with coder: NSCoder) {
+        coder.encode(amount, forKey: "amount")
+        coder.encode(angle, forKey: "angle")
+        coder.encode(eye.rawValue, forKey: "eye")
+    }
+
+    /// Unarchives a prism; fails when its amount, angle or eye is missing or invalid.
+    public convenience init?(coder: NSCoder) {
+        guard let amount = coder.decodeObject(of: HKQuantity.self, forKey: "amount"),
+              let angle = coder.decodeObject(of: HKQuantity.self, forKey: "angle"),
+              let eye = HKVisionEye(rawValue: coder.decodeInteger(forKey: "eye")),
+              let parts = try? Self.polar(amount: amount, angle: angle, eye: eye) else { return nil }
+        self.init(parts)
     }
 
     /// Every property, computed by one of the two forms.

@@ -37,8 +37,19 @@ public struct HKWorkoutRouteLocation: Sendable, Hashable, Codable {
 /// The GPS route of a workout (HealthKit's `HKWorkoutRoute`). HealthKit hands out the locations through
 /// `HKWorkoutRouteQuery`; OpenHealthKit also keeps them on the object (``locations``, an extension).
 public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (OpenHealthKit unarchives quantity and category samples, correlations and workouts).
-    public required init?(coder: NSCoder) { return nil }
+    /// Archives the series and its points.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        ObjectCoding.encode(locations, coder, forKey: "locations")
+    }
+
+    /// Unarchives the series; fails when it is not a route or its points are missing.
+    public required init?(coder: NSCoder) {
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") == HKSeriesType.workoutRoute(),
+              let locations = ObjectCoding.decode([HKWorkoutRouteLocation].self, coder, forKey: "locations") else { return nil }
+        self.locations = locations
+        super.init(coder: coder)
+    }
 
     /// The route's points, in time order (OpenHealthKit extension).
     public let locations: [HKWorkoutRouteLocation]

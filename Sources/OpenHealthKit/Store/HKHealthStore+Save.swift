@@ -36,22 +36,14 @@ extension HKHealthStore {
         try await perform { try self.store(objects) }
     }
 
-    /// Validates, authorizes, stamps and stores `objects` in one transaction (package access). With `workout`,
-    /// each object is associated with that workout (stored as its child), which must be in the store.
+    /// Validates, authorizes, stamps and stores `objects` in one transaction (package access).
     ///
     /// Returns what storage did: records stored, ignored (older sync version) and replaced.
     @discardableResult
-    package func store(_ objects: [HKObject], associatedWith workout: UUID? = nil) throws -> SaveOutcome {
+    package func store(_ objects: [HKObject]) throws -> SaveOutcome {
         let storage = try storage()
-        var records = try stampedRecords(for: objects)
+        let records = try stampedRecords(for: objects)
         guard !records.isEmpty else { return SaveOutcome() }
-        if let workout {
-            guard try storage.count(matching: .and([.uuids([workout]), .kinds([.workout])])) > 0 else {
-                throw HKError(.errorInvalidArgument, "The workout \(workout) is not in the store: save it first")
-            }
-            let associated = Set(objects.map(\.uuid))
-            for index in records.indices where associated.contains(records[index].uuid) { records[index].parent = workout }
-        }
         try requireSharing(try typesToShare(records), in: storage)
         let outcome = try storage.save(records)
         QueryCenter.changeCommitted()

@@ -4,7 +4,7 @@ import HealthDatabase
 extension HKError {
     /// The HealthKit error for any error a store operation met (package access).
     ///
-    /// `HKError`s pass through; a taken UUID or a missing parent is ``HKError/Code/errorInvalidArgument``;
+    /// `HKError`s pass through; a taken UUID, a missing parent or member, or a cyclic association is ``HKError/Code/errorInvalidArgument``;
     /// a database that cannot be opened, read or written, or has a newer schema, is
     /// ``HKError/Code/errorDatabaseInaccessible``; anything else is ``HKError/Code/unknownError``.
     /// The message is kept as `NSLocalizedDescriptionKey`.
@@ -18,7 +18,8 @@ extension HKError {
             return HKError(.unknownError, String(describing: error))
         }
         switch storage {
-        case .duplicateUUID, .missingParent: return HKError(.errorInvalidArgument, storage.description)
+        case .duplicateUUID, .missingParent, .missingRecord, .cyclicAssociation:
+            return HKError(.errorInvalidArgument, storage.description)
         case .unavailable, .unsupportedSchema: return HKError(.errorDatabaseInaccessible, storage.description)
         }
     }

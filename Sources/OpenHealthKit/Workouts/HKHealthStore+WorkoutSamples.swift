@@ -1,15 +1,19 @@
 import Foundation
+import HealthDatabase
 import HealthKitModel
 
 // Associating samples with a saved workout: HealthKit's pre-iOS 17 way (Apple's "Adding samples to a workout").
 extension HKHealthStore {
-    /// Saves `samples` associated with `workout`, which must already be in the store, as Apple's "Adding samples to a
-    /// workout" describes: the samples need not be saved first, adding them saves them, atomically, and
-    /// `HKQuery.predicateForObjects(from: workout)` then finds them. The workout itself does not change.
+    /// Associates `samples` with `workout`, which must already be in the store, as Apple's "Adding samples to a
+    /// workout" describes; `HKQuery.predicateForObjects(from: workout)` then finds them, and deleting the workout
+    /// deletes them. The workout itself does not change.
     ///
-    /// A workout not in the store, or a sample already in the store, fails with ``HKError/Code/errorInvalidArgument``
-    /// (OpenHealthKit cannot yet move a stored sample into a workout); authorization is checked as for
-    /// `save(_:withCompletion:)`. `completion` runs on a background queue.
+    /// Samples not yet stored are saved; samples already stored (the app's own) are associated, and anchored
+    /// queries and observers see each of them as saved again. All of it is one atomic change. A workout not in the
+    /// store, a sample that is a workout or already belongs to a correlation or another workout, fail with
+    /// ``HKError/Code/errorInvalidArgument``; a workout or stored sample another app saved fails with
+    /// ``HKError/Code/errorAuthorizationDenied``; the app needs sharing authorization for workouts and the samples'
+    /// types, as for `save(_:withCompletion:)`. `completion` runs on a background queue.
     @available(*, deprecated, message: "Use HKWorkoutBuilder")
     public func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         dispatch({ try self.store(samples, associatedWith: workout.uuid) }) { result in
@@ -20,9 +24,30 @@ extension HKHealthStore {
         }
     }
 
-    /// Saves `samples` associated with `workout`; throws as `add(_:to:completion:)` reports.
+    /// Associates `samples` with `workout`; throws as `add(_:to:completion:)` reports.
     @available(*, deprecated, message: "Use HKWorkoutBuilder")
     public func add(_ samples: [HKSample], to workout: HKWorkout) async throws {
         try await perform { try self.store(samples, associatedWith: workout.uuid) }
+    }
+
+    /// Saves or associates `samples` under the stored workout `workout` in one transaction, as
+    /// `add(_:to:completion:)` describes (package access; the route builder uses it too).
+    @discardableResult
+    package func store(_ samples: [HKSample], associatedWith workout: UUID) throws -> SaveOutcome {
+        let storage = try storage()
+        let found = try storage.records(matching: .and([.uuids([workout]), .kinds([.workout])]), sort: [], limit: 1,
+                                        includePayload: false)
+        guard let stored = found.first else {
+            throw HKError(.errorInvalidArgument, "The workout \(workout) is not in the store: save it first")
+        }
+        guard stored.source.bundleIdentifier == app.bundleIdentifier else {
+            throw HKError(.errorAuthorizationDenied,
+                          "Not authorized to add samples to \(workout): it was saved by \(stored.source.bundleIdentifier)")
+        }
+        try requireSharing([HKObjectType.workoutType()], in: storage)
+        let plan = try WorkoutAssociation(samples, with: workout, for: self, in: storage)
+        let outcome = try storage.save(plan.records, associating: plan.association)
+        QueryCenter.changeCommitted()
+        return outcome
     }
 }

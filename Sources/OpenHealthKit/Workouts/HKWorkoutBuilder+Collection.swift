@@ -15,7 +15,8 @@ extension HKWorkoutBuilder {
     }
 
     /// Adds samples to be saved with, and associated with, the workout. Needs sharing authorization for their
-    /// types (`errorAuthorizationNotDetermined` / `errorAuthorizationDenied`); a sample added twice counts once.
+    /// types (`errorAuthorizationNotDetermined` / `errorAuthorizationDenied`); a sample added twice counts once. A
+    /// sample already in the store (the app's own) is associated with the workout when it finishes, not saved again.
     public func add(_ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         update(completion, check: { try self.checkSaving(samples) }) { try $0.add(samples: samples) }
     }

@@ -61,17 +61,14 @@ extension HKWorkoutBuilder {
                          uuid: checked.uuid, sourceRevision: healthStore.appRevision, device: device, metadata: checked.metadata)
     }
 
-    /// Saves `workout` and `samples` atomically, each sample's record (not a correlation member's) with the
-    /// workout as its parent.
+    /// Saves `workout` and associates `samples` with it atomically: samples not yet stored are saved under it,
+    /// samples already stored move under it (``WorkoutAssociation`` has the rules).
     private func save(_ workout: HKWorkout, with samples: [HKSample]) throws {
         let storage = try healthStore.storage()
-        var records = try healthStore.stampedRecords(for: [workout] + samples)
-        let added = Set(samples.map(\.uuid))
-        for index in records.indices where added.contains(records[index].uuid) {
-            records[index].parent = workout.uuid
-        }
+        let plan = try WorkoutAssociation(samples, with: workout.uuid, for: healthStore, in: storage)
+        let records = try healthStore.stampedRecords(for: [workout]) + plan.records
         try healthStore.requireSharing(try healthStore.typesToShare(records), in: storage)
-        _ = try storage.save(records)
+        _ = try storage.save(records, associating: plan.association)
     }
 
     /// Whether the configuration says indoors (`true`), outdoors (`false`) or neither (`nil`).
