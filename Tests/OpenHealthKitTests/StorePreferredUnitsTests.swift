@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabaseSQLite
-import OpenHealthKit
+@testable import OpenHealthKit
 import Testing
 
 @Suite struct StorePreferredUnitsTests {
@@ -57,5 +57,17 @@ import Testing
         try store.setPreferredUnitsLocale(Locale(identifier: "en_US"))
         #expect(try await store.preferredUnits(for: [F.bodyMass])[F.bodyMass]?.unitString == "kg")
         #expect(throws: HKError.self) { try store.setPreferredUnit(.meter(), for: F.bodyMass) }
+    }
+
+    /// With no locale configured (a C or POSIX process, as CI machines run) preferred units are US customary, as
+    /// for Apple's POSIX locale; a configured locale is followed.
+    @Test func unconfiguredProcessesGetThePOSIXLocale() {
+        for environment in [[:], ["LANG": "C.UTF-8"], ["LANG": "POSIX"], ["LC_ALL": "C", "LANG": "de_DE.UTF-8"], ["LANG": ""]] {
+            let locale = PreferredUnitTable.defaultLocale(environment: environment)
+            #expect(locale.identifier == "en_US_POSIX", "\(environment)")
+            #expect(PreferredUnitTable.System(locale) == .us, "\(environment)")
+        }
+        #expect(PreferredUnitTable.defaultLocale(environment: ["LANG": "de_DE.UTF-8"]) == .current)
+        #expect(PreferredUnitTable.defaultLocale(environment: ["LC_MEASUREMENT": "en_GB.UTF-8", "LANG": "C"]) == .current)
     }
 }

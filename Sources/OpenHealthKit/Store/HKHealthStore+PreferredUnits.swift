@@ -63,7 +63,7 @@ extension HKHealthStore {
             let names = undecided.map(\.identifier).sorted().joined(separator: ", ")
             throw HKError(.errorAuthorizationNotDetermined, "Authorization is not determined for \(names)")
         }
-        let locale = try storage.setting(Self.localeSettingKey).map(Locale.init(identifier:)) ?? Locale.current
+        let locale = try storage.setting(Self.localeSettingKey).map(Locale.init(identifier:)) ?? PreferredUnitTable.defaultLocale()
         let system = PreferredUnitTable.System(locale)
         var units: [HKQuantityType: HKUnit] = [:]
         for type in types {

@@ -21,6 +21,17 @@ enum PreferredUnitTable {
         }
     }
 
+    /// The locale preferred units follow when the store names none: the process's, except that a process with no
+    /// locale configured (`LC_ALL`, `LC_MEASUREMENT` and `LANG` unset, `C` or `POSIX`, as on most CI machines and
+    /// containers) takes `en_US_POSIX`, whose measurement system is US customary as Apple's Foundation defines the
+    /// POSIX locale. (Foundation on Linux reads those machines as `en_001`, world English, which is metric.)
+    static func defaultLocale(environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
+        let setting = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        guard let setting else { return Locale(identifier: "en_US_POSIX") }
+        let name = setting.split(separator: ".").first.map(String.init) ?? setting
+        return name == "C" || name == "POSIX" ? Locale(identifier: "en_US_POSIX") : .current
+    }
+
     private typealias ID = HKQuantityTypeIdentifier
 
     private static let everywhere: [ID: String] = [
