@@ -70,9 +70,7 @@ package enum HeartbeatMapping {
     private static func encode(_ beats: [HKHeartbeat], list: [ListEntry]?) throws(HKError) -> Data {
         let payload = Payload(beats: beats.map { Beat(t: $0.timeIntervalSinceStart, gap: $0.precededByGap ? true : nil) },
                               list: list?.map { ["bpm": $0.bpm, "time": $0.time] })
-        do { return try JSONEncoder.sortedKeys.encode(payload) } catch {
-            throw HKError(.errorInvalidArgument, "The heartbeat series cannot be stored: \(error)")
-        }
+        return try PayloadCoding.encode(payload)
     }
 
     private static func decode(_ record: SampleRecord) throws(HKError) -> Decoded {

@@ -48,7 +48,8 @@ package enum ObjectMapping {
         case let clinical as HKClinicalRecord: ClinicalMapping.fill(&record, from: clinical)
         case let verifiable as HKVerifiableClinicalRecord: try ClinicalMapping.fill(&record, from: verifiable)
         case is HKAudiogramSample, is HKVisionPrescription: try ElementSampleMapping.fill(&record, from: sample)
-        case let series as HKSeriesSample: try SeriesMapping.fill(&record, from: series)
+        case let route as HKWorkoutRoute: try RouteMapping.fill(&record, from: route)
+        case let heartbeats as HKHeartbeatSeriesSample: try HeartbeatMapping.fill(&record, from: heartbeats)
         default: throw HKError(.errorInvalidArgument, "\(type(of: sample)) samples cannot be stored")
         }
         return record
@@ -79,7 +80,8 @@ package enum ObjectMapping {
         case .other:
             // Kind `other` is told apart by type: series samples, then elements kept from an export.
             switch record.type {
-            case HKWorkoutRouteTypeIdentifier, HKDataTypeIdentifierHeartbeatSeries: return try SeriesMapping.series(from: record, common)
+            case HKWorkoutRouteTypeIdentifier: return try RouteMapping.route(from: record, common)
+            case HKDataTypeIdentifierHeartbeatSeries: return try HeartbeatMapping.series(from: record, common)
             default: return try ElementSampleMapping.sample(from: record, common)
             }
         }

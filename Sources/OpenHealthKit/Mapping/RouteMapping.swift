@@ -14,7 +14,7 @@ package enum RouteMapping {
 
     /// Puts `route`'s locations into `record`'s payload.
     static func fill(_ record: inout SampleRecord, from route: HKWorkoutRoute) throws(HKError) {
-        record.payload = try encode(Payload(locations: route.locations, file: nil))
+        record.payload = try PayloadCoding.encode(Payload(locations: route.locations, file: nil))
     }
 
     /// The route `record` holds; `common` are its shared parts.
@@ -28,7 +28,7 @@ package enum RouteMapping {
     package static func record(from route: HKWorkoutRoute, workout: UUID, file: String?) throws(HKError) -> SampleRecord {
         var record = try ObjectMapping.record(from: route)
         record.parent = workout
-        record.payload = try encode(Payload(locations: route.locations, file: file))
+        record.payload = try PayloadCoding.encode(Payload(locations: route.locations, file: file))
         return record
     }
 
@@ -37,25 +37,11 @@ package enum RouteMapping {
         try? decode(record).file
     }
 
-    private static func encode(_ payload: Payload) throws(HKError) -> Data {
-        do { return try JSONEncoder.sortedKeys.encode(payload) } catch {
-            throw HKError(.errorInvalidArgument, "The route's locations cannot be stored: \(error)")
-        }
-    }
 
     private static func decode(_ record: SampleRecord) throws(HKError) -> Payload {
         guard let data = record.payload, let payload = try? JSONDecoder().decode(Payload.self, from: data) else {
             throw HKError(.errorInvalidArgument, "Record \(record.uuid) holds no readable route")
         }
         return payload
-    }
-}
-
-extension JSONEncoder {
-    /// An encoder with sorted keys, so equal content gives equal bytes (package access).
-    package static var sortedKeys: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
     }
 }

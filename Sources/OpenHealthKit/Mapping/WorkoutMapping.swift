@@ -83,8 +83,7 @@ package enum WorkoutMapping {
 enum PayloadCoding {
     /// `value` as JSON, keys sorted so equal values give equal bytes.
     static func encode<T: Encodable>(_ value: T) throws(HKError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        let encoder = JSONEncoder.sortedKeys
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(date.timeIntervalSinceReferenceDate)
@@ -106,5 +105,14 @@ enum PayloadCoding {
         do { return try decoder.decode(T.self, from: data) } catch {
             throw HKError(.errorInvalidArgument, "Record \(record.uuid) has an unreadable payload: \(error)")
         }
+    }
+}
+
+extension JSONEncoder {
+    /// An encoder with sorted keys, so equal content gives equal bytes (package access).
+    package static var sortedKeys: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 }
