@@ -21,79 +21,142 @@ public enum RecordKind: String, Sendable, Hashable, Codable, CaseIterable {
     case other
 }
 
-/// The app (or device) that wrote a record, and which revision of it.
-public struct SourceRecord: Sendable, Hashable, Codable {
-    /// The source's bundle identifier: the identity of the source.
-    public var bundleIdentifier: String
-    /// The source's display name.
-    public var name: String
-    /// The source's version (CFBundleVersion), if known.
-    public var version: String?
-    /// The hardware the source ran on (e.g. `iPhone15,2`), if known.
-    public var productType: String?
-    /// The operating system version, as `major.minor.patch`, if known.
-    public var operatingSystemVersion: String?
-
-    /// Creates a source record.
-    public init(bundleIdentifier: String, name: String, version: String? = nil,
-                productType: String? = nil, operatingSystemVersion: String? = nil) {
-        self.bundleIdentifier = bundleIdentifier
-        self.name = name
-        self.version = version
-        self.productType = productType
-        self.operatingSystemVersion = operatingSystemVersion
-    }
-}
-
-/// The device that produced a record; every property optional, as HealthKit's HKDevice.
-public struct DeviceRecord: Sendable, Hashable, Codable {
-    /// Device properties by HealthKit's property key (`HKDevicePropertyName`, ...); absent keys are nil.
-    public var properties: [String: String]
-
-    /// Creates a device record from its properties.
-    public init(properties: [String: String]) { self.properties = properties }
-}
-
 /// One stored object, as the storage layer sees it: columns, typed fields and an opaque payload.
 ///
 /// The mapping layer (OpenHealthKit) turns HealthKit objects into records and back; the storage layer
 /// never sees HealthKit classes. Codable, so a record can be put aside outside a store (the export importer spills
 /// records it must hold until the end of a file to a temporary file).
+///
+/// A value type with copy-on-write storage: the properties live in one heap box, so a record is a single reference.
+/// Reads build a million records into one array and hand them on; as a 240-byte struct, a record was moved and
+/// copied whole at every step (growing the array alone took a third of reading 1,000,000 changes), and every copy
+/// retained each of its strings. Now a copy is one retain, and setting a property of a shared record copies the box
+/// first.
 public struct SampleRecord: Sendable, Hashable, Codable {
+    /// The properties as stored; the compiler writes their equality, hashing and coding.
+    private struct Properties: Hashable, Codable, Sendable {
+        var uuid: UUID
+        var kind: RecordKind
+        var type: String
+        var startDate: Date
+        var endDate: Date
+        var quantity: Double?
+        var unit: String?
+        var originalQuantity: Double?
+        var count: Int
+        var categoryValue: Int?
+        var source: SourceRecord
+        var device: DeviceRecord?
+        var fields: [String: FieldValue]
+        var syncIdentifier: String?
+        var syncVersion: Int64?
+        var parent: UUID?
+        var payload: Data?
+    }
+
+    private var storage: CopyOnWrite<Properties>
+
     /// The object's UUID: unique in a store.
-    public var uuid: UUID
+    public var uuid: UUID {
+        get { storage.value.uuid }
+        _modify { yield &storage.value.uuid }
+    }
+
     /// Which kind of object this is.
-    public var kind: RecordKind
+    public var kind: RecordKind {
+        get { storage.value.kind }
+        _modify { yield &storage.value.kind }
+    }
+
     /// The raw type identifier (e.g. `HKQuantityTypeIdentifierStepCount`).
-    public var type: String
+    public var type: String {
+        get { storage.value.type }
+        _modify { yield &storage.value.type }
+    }
+
     /// Start of the sample's interval.
-    public var startDate: Date
+    public var startDate: Date {
+        get { storage.value.startDate }
+        _modify { yield &storage.value.startDate }
+    }
+
     /// End of the sample's interval.
-    public var endDate: Date
+    public var endDate: Date {
+        get { storage.value.endDate }
+        _modify { yield &storage.value.endDate }
+    }
+
     /// For quantity samples: the value in the type's canonical unit (what filters and aggregates compare).
-    public var quantity: Double?
+    public var quantity: Double? {
+        get { storage.value.quantity }
+        _modify { yield &storage.value.quantity }
+    }
+
     /// For quantity samples: the unit the value was given in, to give it back as it came.
-    public var unit: String?
+    public var unit: String? {
+        get { storage.value.unit }
+        _modify { yield &storage.value.unit }
+    }
+
     /// For quantity samples: the value in `unit`.
-    public var originalQuantity: Double?
+    public var originalQuantity: Double? {
+        get { storage.value.originalQuantity }
+        _modify { yield &storage.value.originalQuantity }
+    }
+
     /// For quantity samples: how many values the sample aggregates (1 for a single value).
-    public var count: Int
+    public var count: Int {
+        get { storage.value.count }
+        _modify { yield &storage.value.count }
+    }
+
     /// For category samples: the category value.
-    public var categoryValue: Int?
+    public var categoryValue: Int? {
+        get { storage.value.categoryValue }
+        _modify { yield &storage.value.categoryValue }
+    }
+
     /// Who wrote the record.
-    public var source: SourceRecord
+    public var source: SourceRecord {
+        get { storage.value.source }
+        _modify { yield &storage.value.source }
+    }
+
     /// The device that measured it.
-    public var device: DeviceRecord?
+    public var device: DeviceRecord? {
+        get { storage.value.device }
+        _modify { yield &storage.value.device }
+    }
+
     /// Metadata and searchable attributes, by key: see ``FieldValue``.
-    public var fields: [String: FieldValue]
+    public var fields: [String: FieldValue] {
+        get { storage.value.fields }
+        _modify { yield &storage.value.fields }
+    }
+
     /// The sync identifier (HKMetadataKeySyncIdentifier), kept as a column for replacement and tombstones.
-    public var syncIdentifier: String?
+    public var syncIdentifier: String? {
+        get { storage.value.syncIdentifier }
+        _modify { yield &storage.value.syncIdentifier }
+    }
+
     /// The sync version (HKMetadataKeySyncVersion).
-    public var syncVersion: Int64?
+    public var syncVersion: Int64? {
+        get { storage.value.syncVersion }
+        _modify { yield &storage.value.syncVersion }
+    }
+
     /// The correlation or workout this record belongs to, if any.
-    public var parent: UUID?
+    public var parent: UUID? {
+        get { storage.value.parent }
+        _modify { yield &storage.value.parent }
+    }
+
     /// Kind-specific bytes the storage layer keeps as they are (workout details, FHIR JSON, CDA XML, ...).
-    public var payload: Data?
+    public var payload: Data? {
+        get { storage.value.payload }
+        _modify { yield &storage.value.payload }
+    }
 
     /// Creates a record; optional parts default to absent.
     public init(
@@ -103,45 +166,69 @@ public struct SampleRecord: Sendable, Hashable, Codable {
         fields: [String: FieldValue] = [:], syncIdentifier: String? = nil, syncVersion: Int64? = nil,
         parent: UUID? = nil, payload: Data? = nil
     ) {
-        self.uuid = uuid
-        self.kind = kind
-        self.type = type
-        self.startDate = startDate
-        self.endDate = endDate
-        self.quantity = quantity
-        self.unit = unit
-        self.originalQuantity = originalQuantity
-        self.count = count
-        self.categoryValue = categoryValue
-        self.source = source
-        self.device = device
-        self.fields = fields
-        self.syncIdentifier = syncIdentifier
-        self.syncVersion = syncVersion
-        self.parent = parent
-        self.payload = payload
+        storage = CopyOnWrite(Properties(
+            uuid: uuid, kind: kind, type: type, startDate: startDate, endDate: endDate, quantity: quantity, unit: unit,
+            originalQuantity: originalQuantity, count: count, categoryValue: categoryValue, source: source, device: device,
+            fields: fields, syncIdentifier: syncIdentifier, syncVersion: syncVersion, parent: parent, payload: payload))
     }
+
+    /// Whether `other` shares this record's storage, which implies equality; cheaper than `==`.
+    package func isIdentical(to other: SampleRecord) -> Bool { storage.isIdentical(to: other.storage) }
+
+    /// Decodes every property by name (absent optional ones are nil).
+    public init(from decoder: any Decoder) throws { storage = try CopyOnWrite(from: decoder) }
+
+    /// Encodes every property by name, leaving out absent optional ones.
+    public func encode(to encoder: any Encoder) throws { try storage.encode(to: encoder) }
 }
 
 /// What remains of a deleted record, forever: enough for anchored sync after any gap.
+///
+/// Kept in shared storage (``CopyOnWrite``), so a ``Change`` is one reference whichever case it holds.
 public struct Tombstone: Sendable, Hashable {
+    private struct Properties: Hashable, Codable, Sendable {
+        var uuid: UUID
+        var type: String
+        var sourceBundleIdentifier: String
+        var syncIdentifier: String?
+        var syncVersion: Int64?
+    }
+
+    private var storage: CopyOnWrite<Properties>
+
     /// The deleted record's UUID.
-    public var uuid: UUID
+    public var uuid: UUID {
+        get { storage.value.uuid }
+        _modify { yield &storage.value.uuid }
+    }
+
     /// The deleted record's type identifier.
-    public var type: String
+    public var type: String {
+        get { storage.value.type }
+        _modify { yield &storage.value.type }
+    }
+
     /// The deleted record's source bundle identifier.
-    public var sourceBundleIdentifier: String
+    public var sourceBundleIdentifier: String {
+        get { storage.value.sourceBundleIdentifier }
+        _modify { yield &storage.value.sourceBundleIdentifier }
+    }
+
     /// The deleted record's sync identifier, if it had one.
-    public var syncIdentifier: String?
+    public var syncIdentifier: String? {
+        get { storage.value.syncIdentifier }
+        _modify { yield &storage.value.syncIdentifier }
+    }
+
     /// The deleted record's sync version, if it had one.
-    public var syncVersion: Int64?
+    public var syncVersion: Int64? {
+        get { storage.value.syncVersion }
+        _modify { yield &storage.value.syncVersion }
+    }
 
     /// Creates a tombstone.
     public init(uuid: UUID, type: String, sourceBundleIdentifier: String, syncIdentifier: String? = nil, syncVersion: Int64? = nil) {
-        self.uuid = uuid
-        self.type = type
-        self.sourceBundleIdentifier = sourceBundleIdentifier
-        self.syncIdentifier = syncIdentifier
-        self.syncVersion = syncVersion
+        storage = CopyOnWrite(Properties(uuid: uuid, type: type, sourceBundleIdentifier: sourceBundleIdentifier,
+                                         syncIdentifier: syncIdentifier, syncVersion: syncVersion))
     }
 }
