@@ -107,7 +107,7 @@ enum ChangeLog {
         let query = try select(after: after, through: through, matching: filter, limit: limit, reader.identities, db)
         var changes: [Change] = []
         if let limit { changes.reserveCapacity(min(limit, 100_000)) }
-        var pendingFields: [Int64: Int] = [:]  // record id to its index in `changes`
+        var pendingFields = PendingFields()
         var state = RecordReader.ReadState()
         var anchor = after
         try StatementRows.forEach(db.filterStatement(sql: query.sql), arguments: query.arguments, db) { row in
@@ -120,12 +120,16 @@ enum ChangeLog {
                                                   syncIdentifier: row.text(13, &state.strings), syncVersion: row.optionalInt64(14))))
             } else {
                 let (record, id, hasFields) = try reader.record(row, &state, db)
-                if hasFields { pendingFields[id] = changes.count }
+                if hasFields { pendingFields.add(id: id, index: changes.count) }
                 changes.append(.saved(record))
             }
         }
+        // Each record is lifted out of the array while its fields are set, so it is the only reference to its storage
+        // and takes them in place (set while the array still held it, every record with fields was copied whole).
+        let vacancy = Change.deleted(Tombstone(uuid: UUID(), type: "", sourceBundleIdentifier: ""))
         for (index, fields) in try reader.fields(pendingFields, db) {
             guard case .saved(var record) = changes[index] else { continue }
+            changes[index] = vacancy
             record.fields = fields
             changes[index] = .saved(record)
         }

@@ -88,38 +88,78 @@ struct RecordReader {
     /// The records a statement selects (its first columns being ``columns``), fields attached.
     func records(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SampleRecord] {
         var records: [SampleRecord] = []
-        var pending: [Int64: Int] = [:]
+        var pending = PendingFields()
         var state = ReadState()
         try StatementRows.forEach(db.filterStatement(sql: sql), arguments: arguments, db) { row in
             let (record, id, hasFields) = try self.record(row, &state, db)
-            if hasFields { pending[id] = records.count }
+            if hasFields { pending.add(id: id, index: records.count) }
             records.append(record)
         }
         for (index, fields) in try fields(pending, db) { records[index].fields = fields }
         return records
     }
 
-    /// The fields of the records at `positions` (record id to the caller's index), by that index; no query
-    /// at all when `positions` is empty (no row had `has_fields` set).
-    func fields(_ positions: [Int64: Int], _ db: Database) throws -> [Int: [String: FieldValue]] {
-        guard !positions.isEmpty else { return [:] }
-        var fields: [Int: [String: FieldValue]] = [:]
+    /// The SQL that reads the fields of `count` records.
+    private static func fieldSQL(_ count: Int) -> String {
+        "SELECT sample_id, key, kind, text, num, extra FROM field WHERE sample_id IN (\(SQLPart.placeholders(count)))"
+    }
+
+    /// ``fieldSQL(_:)`` for every padded slice size, written once.
+    private static let fieldSQL = Dictionary(uniqueKeysWithValues: (0 ... 9).map { 1 << $0 }.map { ($0, fieldSQL($0)) })
+
+    /// The fields of the `pending` records, with each record's index in the caller's list; no query at all when
+    /// none is pending (no row had `has_fields` set).
+    func fields(_ pending: PendingFields, _ db: Database) throws -> [(index: Int, fields: [String: FieldValue])] {
+        let pending = pending.sorted()
+        guard !pending.ids.isEmpty else { return [] }
+        var fields = [[String: FieldValue]](repeating: [:], count: pending.ids.count)
         var strings = RecentStrings()
-        let ids = Array(positions.keys)
         let chunk = 500
-        for low in stride(from: 0, to: ids.count, by: chunk) {
+        for low in stride(from: 0, to: pending.ids.count, by: chunk) {
             // Padded to a power of two (repeating an id changes nothing), so a handful of statement shapes serve
             // every slice and the statement cache stays small.
-            var slice = Array(ids[low ..< min(low + chunk, ids.count)])
+            var slice = Array(pending.ids[low ..< min(low + chunk, pending.ids.count)])
             slice += repeatElement(slice[0], count: min(chunk, 1 << (Int.bitWidth - (slice.count - 1).leadingZeroBitCount)) - slice.count)
-            let sql = "SELECT sample_id, key, kind, text, num, extra FROM field WHERE sample_id IN (\(SQLPart.placeholders(slice.count)))"
-            try StatementRows.forEach(db.cachedStatement(sql: sql), arguments: StatementArguments(slice), db) { row in
-                guard let index = positions[row.int64(0)], let key = row.text(1, &strings) else { return }
-                fields[index, default: [:]][key] = try FieldCoding.value(
+            let sql = Self.fieldSQL[slice.count] ?? Self.fieldSQL(slice.count)
+            try StatementRows.forEach(db.cachedStatement(sql: sql), integers: slice, db) { row in
+                guard let position = pending.position(of: row.int64(0)), let key = row.text(1, &strings) else { return }
+                fields[position][key] = try FieldCoding.value(
                     kind: Int(row.int64(2)), text: row.text(3, &strings), number: row.optionalDouble(4), extra: row.text(5, &strings))
             }
         }
-        return fields
+        return zip(pending.indices, fields).map { ($0, $1) }
+    }
+}
+
+/// The records of a read that have fields to attach: their ids, and where each record is in the reader's list.
+///
+/// Kept as two arrays searched by bisection rather than a dictionary: hashing 200,000 ids was a fifth of reading
+/// 1,000,000 changes. Reads in change order add the ids ascending, so sorting them costs nothing then.
+struct PendingFields {
+    private(set) var ids: [Int64] = []
+    private(set) var indices: [Int] = []
+
+    /// Notes that record `id`, at `index` in the reader's list, has fields.
+    mutating func add(id: Int64, index: Int) {
+        ids.append(id)
+        indices.append(index)
+    }
+
+    /// The same records, by ascending id.
+    func sorted() -> PendingFields {
+        guard zip(ids, ids.dropFirst()).contains(where: { $0 >= $1 }) else { return self }
+        let order = ids.indices.sorted { ids[$0] < ids[$1] }
+        return PendingFields(ids: order.map { ids[$0] }, indices: order.map { indices[$0] })
+    }
+
+    /// Where `id` is among ``ids`` (which must be sorted), or nil.
+    func position(of id: Int64) -> Int? {
+        var low = 0, high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && ids[low] == id ? low : nil
     }
 }
 

@@ -15,6 +15,21 @@ enum StatementRows {
     static func forEach(_ statement: Statement, arguments: StatementArguments, _ db: Database,
                         _ body: (ColumnReader) throws -> Void) throws {
         try statement.setArguments(arguments)
+        try step(statement, db, body)
+    }
+
+    /// Binds `integers` to the statement's parameters in order, straight through the C API, then calls `body` with
+    /// each row. Building a `StatementArguments` for the ids of a read's fields took a third of reading them.
+    static func forEach<Integers: Collection<Int64>>(_ statement: Statement, integers: Integers, _ db: Database,
+                                                     _ body: (ColumnReader) throws -> Void) throws {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        for (index, value) in zip(CInt(1)..., integers) { sqlite3_bind_int64(handle, index, value) }
+        try step(statement, db, body)
+    }
+
+    /// Steps the bound statement, calling `body` with each row until it is done; resets it after.
+    private static func step(_ statement: Statement, _ db: Database, _ body: (ColumnReader) throws -> Void) throws {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
         while true {

@@ -11,7 +11,27 @@ enum SortChecks {
         ConformanceCheck("sort", "by end date, then start", byEnd),
         ConformanceCheck("sort", "by a numeric field; records without it first when ascending", byField),
         ConformanceCheck("sort", "limit applies after filter and sort", limit),
+        ConformanceCheck("sort", "every record comes back with its own fields, in any order and in the change log", fieldsFollowRecords),
     ]
+
+    static func fieldsFollowRecords(_ storage: any HealthStorage) throws {
+        // Saved out of time order, so each order below meets the records with fields in a different id order.
+        let saved: [SampleRecord] = (1 ... 40).map { (n: Int) -> SampleRecord in
+            let fields: [String: FieldValue] = n % 3 == 0 ? [:] : ["n": .number(Double(n)), "t": .text("record \(n)")]
+            return F.quantity(Double(n), TimeInterval((n * 7) % 40), fields: fields)
+        }
+        _ = try storage.save(saved)
+        var fields: [UUID: [String: FieldValue]] = [:]
+        for record in saved { fields[record.uuid] = record.fields }
+        for sort in [[SampleSort(.startDate, ascending: false)], [SampleSort(.startDate)], []] {
+            let read = try storage.records(matching: .all, sort: sort, limit: nil)
+            #expect(read.count == saved.count)
+            for record in read { #expect(record.fields == fields[record.uuid], "record \(record.quantity ?? 0) sorted by \(sort)") }
+        }
+        let changes = try storage.changes(after: 0, matching: .all, limit: nil).changes
+        #expect(changes.count == saved.count)
+        for case .saved(let record) in changes { #expect(record.fields == fields[record.uuid], "record \(record.quantity ?? 0) in the change log") }
+    }
 
     static func byStart(_ storage: any HealthStorage) throws {
         let late = F.quantity(1, 30), early = F.quantity(2, 10), tieA = F.quantity(3, 20), tieB = F.quantity(4, 20)

@@ -107,8 +107,9 @@ package struct CommonParts {
     /// What the read resolved for earlier records (types, units, sources, devices).
     let memo: ReadMemo
 
-    /// Reads the shared parts of `record`, through `memo`.
-    init(_ record: SampleRecord, memo: ReadMemo = ReadMemo()) throws(HKError) {
+    /// Reads the shared parts of `record`, through `memo`. Borrowing: an initializer takes its arguments owned by
+    /// default, which copied every record mapped.
+    init(_ record: borrowing SampleRecord, memo: ReadMemo = ReadMemo()) throws(HKError) {
         uuid = record.uuid
         typeIdentifier = record.type
         start = record.startDate

@@ -7,9 +7,11 @@ import HealthUnits
 /// revision and device it resolved.
 ///
 /// The records of one read name a handful of each, and the storage layer hands out equal values with shared
-/// storage, so a hit is a pointer comparison. Without it every sample looked its type up in the catalogue,
-/// parsed its unit through the shared unit cache (a lock and a hash) into a new `HKUnit`, and took the
-/// shared memos' locks for its revision and device: about two thirds of mapping 100 heart-rate samples.
+/// storage, so a hit is a pointer comparison: sources and devices are looked up by identity first, then by value
+/// (comparing a device with the wrong entries of the list cost more than the hit). Without the memo every sample
+/// looked its type up in the catalogue, parsed its unit through the shared unit cache (a lock and a hash) into a new
+/// `HKUnit`, and took the shared memos' locks for its revision and device: about two thirds of mapping 100
+/// heart-rate samples.
 /// Every value handed out is immutable, so samples share them safely. One read, one memo, one thread.
 package final class ReadMemo {
     private var types = RecentList<String, HKObjectType?>(capacity: 4)
@@ -38,7 +40,7 @@ package final class ReadMemo {
 
     /// The source revision `record` describes (see ``SourceMapping/revision(from:)``).
     func revision(_ record: SourceRecord) -> HKSourceRevision {
-        if let hit = revisions.value(where: { $0 == record }) { return hit }
+        if let hit = revisions.value(where: { $0.isIdentical(to: record) }) ?? revisions.value(where: { $0 == record }) { return hit }
         let made = SourceMapping.revision(from: record)
         revisions.remember(record, made)
         return made
@@ -46,7 +48,7 @@ package final class ReadMemo {
 
     /// The device `record` describes (see ``SourceMapping/device(from:)``).
     func device(_ record: DeviceRecord) -> HKDevice {
-        if let hit = devices.value(where: { $0 == record }) { return hit }
+        if let hit = devices.value(where: { $0.isIdentical(to: record) }) ?? devices.value(where: { $0 == record }) { return hit }
         let made = SourceMapping.device(from: record)
         devices.remember(record, made)
         return made

@@ -51,7 +51,7 @@ package struct AnchoredChanges: @unchecked Sendable {
     /// (a core that finishes early takes the next one: with one per core, 1,000,000 changes read at 371k/s here,
     /// with two 439k/s), or nil when the span is short or there is one core.
     static func stretches(after anchor: Int64, through latest: Int64) -> [ClosedRange<Int64>]? {
-        let cores = Int64(ProcessInfo.processInfo.activeProcessorCount)
+        let cores = Int64(activeCores)
         let span = latest - anchor
         guard cores > 1, span >= concurrentReadThreshold else { return nil }
         let size = (span + 2 * cores - 1) / (2 * cores)
@@ -64,10 +64,7 @@ package struct AnchoredChanges: @unchecked Sendable {
         var deleted: [HKDeletedObject]
 
         init(_ batch: ChangeBatch, storage: any HealthStorage, concurrently: Bool) throws {
-            samples = try QueryMapping.samples(savedIn: batch.changes, storage: storage, concurrently: concurrently)
-            deleted = batch.changes.compactMap { change -> HKDeletedObject? in
-                if case .deleted(let tombstone) = change { QueryMapping.deletedObject(from: tombstone) } else { nil }
-            }
+            (samples, deleted) = try QueryMapping.objects(in: batch.changes, storage: storage, concurrently: concurrently)
         }
     }
 }

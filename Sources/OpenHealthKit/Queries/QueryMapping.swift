@@ -19,48 +19,58 @@ package enum QueryMapping {
     package static func storageLimit(_ limit: Int) -> Int? { limit > 0 ? limit : nil }
 
     /// The objects `records` hold; correlations get their members, read in one storage call.
-    package static func samples(from records: [SampleRecord], storage: any HealthStorage) throws -> [HKSample] {
-        try samples(count: records.count, storage: storage) { range, visit in
-            for index in range { try visit(records[index]) }
-        }
+    package static func samples(from records: [SampleRecord], storage: any HealthStorage,
+                                concurrently: Bool = true) throws -> [HKSample] {
+        let correlations = records.filter { $0.kind == .correlation }.map(\.uuid)
+        return try samples(from: records, correlations: correlations, storage: storage, concurrently: concurrently)
     }
 
-    /// The objects the saved records among `changes` hold, in order; deletions are skipped. The records are
-    /// mapped where they lie: copying a million of them out of the changes first was a third of an anchored
-    /// read's time. `concurrently: false` keeps a long read on the calling thread (for callers that already
-    /// spread their work over the cores).
+    /// The objects the saved records among `changes` hold, in order; deletions are skipped.
     package static func samples(savedIn changes: [Change], storage: any HealthStorage,
                                 concurrently: Bool = true) throws -> [HKSample] {
-        try samples(count: changes.count, storage: storage, concurrently: concurrently) { range, visit in
-            for index in range {
-                if case .saved(let record) = changes[index] { try visit(record) }
+        try objects(in: changes, storage: storage, concurrently: concurrently).samples
+    }
+
+    /// The objects the saved records among `changes` hold and the deleted objects its tombstones stand for, each
+    /// in change order.
+    package static func objects(in changes: [Change], storage: any HealthStorage,
+                                concurrently: Bool = true) throws -> (samples: [HKSample], deleted: [HKDeletedObject]) {
+        var records: [SampleRecord] = []
+        records.reserveCapacity(changes.count)
+        var correlations: [UUID] = []
+        var deleted: [HKDeletedObject] = []
+        for change in changes {
+            switch change {
+            case .saved(let record):
+                if record.kind == .correlation { correlations.append(record.uuid) }
+                records.append(record)
+            case .deleted(let tombstone): deleted.append(deletedObject(from: tombstone))
             }
         }
+        return (try samples(from: records, correlations: correlations, storage: storage, concurrently: concurrently), deleted)
     }
 
     /// Reads this long and longer are mapped in slices on every core (a slice per core, each with its own
     /// ``ReadMemo``); shorter ones are not worth the threads.
     package static let concurrentMappingThreshold = 20_000
 
-    /// The objects of the records `forEach` visits among the positions of a range, in order: first the
-    /// whole range for correlations, then slices of it, concurrently when the read is long.
-    private static func samples(count: Int, storage: any HealthStorage, concurrently: Bool = true,
-                                forEach: @escaping @Sendable (Range<Int>, (SampleRecord) throws -> Void) throws -> Void) throws -> [HKSample] {
-        var correlations: [UUID] = []
-        try forEach(0 ..< count) { record in if record.kind == .correlation { correlations.append(record.uuid) } }
+    /// The objects of `records`, in order: first the members of `correlations` (the correlations among the records)
+    /// are read, then slices are mapped, concurrently when the read is long.
+    private static func samples(from records: [SampleRecord], correlations: [UUID], storage: any HealthStorage,
+                                concurrently: Bool) throws -> [HKSample] {
         let members = try correlationMembers(of: correlations, storage: storage)
         let map: @Sendable (Range<Int>) throws -> [HKSample] = { range in
             let memo = ReadMemo()
             var samples: [HKSample] = []
             samples.reserveCapacity(range.count)
-            try forEach(range) { record in
+            for record in records[range] {
                 samples.append(try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo))
             }
             return samples
         }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard concurrently, count >= concurrentMappingThreshold, cores > 1 else { return try map(0 ..< count) }
-        let size = (count + cores - 1) / cores
+        let count = records.count
+        guard concurrently, count >= concurrentMappingThreshold, activeCores > 1 else { return try map(0 ..< count) }
+        let size = (count + activeCores - 1) / activeCores
         let slices = stride(from: 0, to: count, by: size).map { $0 ..< min($0 + size, count) }
         return try slices.concurrentMap(map).flatMap { $0 }
     }
