@@ -63,8 +63,7 @@ struct RecordWriter {
             try SampleInsert.execute(insert, db, record: record, id: id, typeID: typeID, sourceID: sourceID,
                                      deviceID: deviceID, parentID: parentID)
             for (key, value) in record.fields {
-                let columns = FieldCoding.columns(value)
-                try insertField.execute(arguments: [id, key, columns.kind, columns.text, columns.number, columns.extra])
+                try SampleInsert.executeField(insertField, db, id: id, key: key, value: value)
             }
             if let replacing, let tombstonePosition {
                 try OwnedChildren.retire(of: replacing.id, all: replacing.ownsAllChildren, db, &next)

@@ -3,8 +3,8 @@ import GRDB
 import GRDBSQLite
 import HealthDatabase
 
-/// The hot path of saving: binds one `sample` row straight through the SQLite C API on a statement GRDB
-/// prepared and caches.
+/// The hot path of saving: binds one `sample` row, or one of its `field` rows, straight through the SQLite C API
+/// on a statement GRDB prepared and caches.
 ///
 /// `Statement.execute(arguments:)` builds a `StatementArguments` array of existentials per row, validates
 /// it and converts every value to a `DatabaseValue`; profiling a batch save of 200,000 quantity samples showed
@@ -45,11 +45,32 @@ enum SampleInsert {
             sqlite3_bind_null(handle, 17)
         }
         sqlite3_bind_int64(handle, 18, record.fields.isEmpty ? 0 : 1)
+        try step(statement, db, uuid: record.uuid)
+    }
+
+    /// Inserts one `field` row of sample row `id` (``RecordWriter``'s field SQL: sample id, key, kind, text,
+    /// number, extra), bound as GRDB would bind the same values.
+    static func executeField(_ statement: Statement, _ db: Database, id: Int64, key: String, value: FieldValue) throws {
+        let handle = statement.sqliteStatement
+        let columns = FieldCoding.columns(value)
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, id)
+        bind(key, 2, handle)
+        sqlite3_bind_int64(handle, 3, Int64(columns.kind))
+        bind(columns.text, 4, handle)
+        bind(columns.number, 5, handle)
+        bind(columns.extra, 6, handle)
+        try step(statement, db, uuid: nil)
+    }
+
+    /// Runs the bound statement once; a unique-constraint failure on a sample row is a duplicate UUID.
+    private static func step(_ statement: Statement, _ db: Database, uuid: UUID?) throws {
+        let handle = statement.sqliteStatement
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
             let extended = sqlite3_extended_errcode(db.sqliteConnection)
-            if extended == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ { throw StorageError.duplicateUUID(record.uuid) }
+            if let uuid, extended == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ { throw StorageError.duplicateUUID(uuid) }
             throw DatabaseError(resultCode: ResultCode(rawValue: extended),
                                 message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
         }

@@ -36,7 +36,7 @@ enum ActivitySummaryConverter {
         if let quantity = value("appleStandHours", .count()) { summary.appleStandHours = quantity }
         summary.standHoursGoal = value("appleStandHoursGoal", .count())
         var sources = ExportSources()
-        let source = SourceMapping.record(from: sources.source(name: "Health", version: nil).revision)
+        let source = sources.source(name: "Health", version: nil).record
         do {
             var record = try ActivitySummaryMapping.record(from: summary, source: source)
             var hasher = IdentityHasher(kind: "ActivitySummary")

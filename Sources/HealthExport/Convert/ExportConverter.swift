@@ -44,16 +44,15 @@ struct ExportConverter: ExportElementSink {
 
     mutating func record(_ draft: RecordDraft) throws {
         elementCounts["Record", default: 0] += 1
-        switch records.sample(from: draft) {
+        switch records.record(from: draft) {
         case .failure(let problem): output.report(problem)
-        case .success(let sample):
-            guard let parts = mapped(sample, line: draft.line) else { return }
-            var unit = ImportUnit(records: parts, line: draft.line)
+        case .success(let record):
+            var unit = ImportUnit(records: [record], line: draft.line)
             if !draft.beats.isEmpty {
-                do { unit.records.append(try SeriesRecords.heartbeats(draft.beats, of: unit.records[0])) }
+                do { unit.records.append(try SeriesRecords.heartbeats(draft.beats, of: record)) }
                 catch { output.report(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
             }
-            unit.mayBeCorrelationMember = Self.correlatableTypes.contains(sample.sampleType.identifier)
+            unit.mayBeCorrelationMember = Self.correlatableTypes.contains(record.type)
             try output.store(unit)
         }
     }

@@ -1,10 +1,20 @@
 import Foundation
+import HealthDatabase
 import HealthKitModel
+import OpenHealthKit
 
 /// A source revision read from `sourceName` and `sourceVersion`, with its identity hash.
 struct ResolvedSource {
     let revision: HKSourceRevision
     let hash: (UInt64, UInt64)
+    /// The revision's storage record, made once per source.
+    let record: SourceRecord
+
+    init(revision: HKSourceRevision, hash: (UInt64, UInt64)) {
+        self.revision = revision
+        self.hash = hash
+        self.record = SourceMapping.record(from: revision)
+    }
 }
 
 /// A device read from a `device` attribute, with its identity hash (the memory address HealthKit prints
@@ -12,6 +22,14 @@ struct ResolvedSource {
 struct ResolvedDevice {
     let device: HKDevice?
     let hash: (UInt64, UInt64)
+    /// The device's storage record, made once per device.
+    let record: DeviceRecord?
+
+    init(device: HKDevice?, hash: (UInt64, UInt64)) {
+        self.device = device
+        self.hash = hash
+        self.record = device.map(SourceMapping.record(from:))
+    }
 }
 
 /// Sources and devices from export.xml's attributes.

@@ -78,14 +78,19 @@ struct MetadataConverter {
         for (key, value) in metadata {
             var entry = IdentityHasher(kind: "meta")
             entry.add(key)
-            switch value {
-            case let text as String: entry.add(text)
-            case let date as Date: entry.add(date.timeIntervalSince1970)
-            case let quantity as HKQuantity:
-                let unit = quantity.originalUnit
-                entry.add(unit.isLogarithmic ? quantity.originalValue : quantity.originalValue * unit.factorToBase + unit.offsetToBase)
-            case let number as NSNumber: entry.add(number.doubleValue)
-            default: entry.add(String(describing: value))
+            // An NSNumber first, by its class (see MetadataMapping.fieldValue: the other casts try bridging).
+            if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+                entry.add(number.doubleValue)
+            } else {
+                switch value {
+                case let text as String: entry.add(text)
+                case let date as Date: entry.add(date.timeIntervalSince1970)
+                case let quantity as HKQuantity:
+                    let unit = quantity.originalUnit
+                    entry.add(unit.isLogarithmic ? quantity.originalValue : quantity.originalValue * unit.factorToBase + unit.offsetToBase)
+                case let number as NSNumber: entry.add(number.doubleValue)
+                default: entry.add(String(describing: value))
+                }
             }
             let part = entry.finish()
             sum = (sum.0 &+ part.0, sum.1 &+ part.1)

@@ -24,8 +24,8 @@ enum OtherSampleConverter {
         payload.withUnsafeBytes { hasher.add(bytes: $0.bindMemory(to: UInt8.self)) }
         let type = node.name == "Audiogram" ? HKAudiogramSampleType.audiogramSampleType().identifier : HKObjectType.visionPrescriptionType().identifier
         var record = SampleRecord(uuid: hasher.uuid(at: start), kind: .other, type: type, startDate: start, endDate: end,
-                                  source: SourceMapping.record(from: source.revision), payload: payload)
-        record.device = attributes["device"].flatMap { ExportSources.resolveDevice($0).device }.map(SourceMapping.record(from:))
+                                  source: source.record, payload: payload)
+        record.device = attributes["device"].flatMap { ExportSources.resolveDevice($0).record }
         do {
             record.fields = try MetadataMapping.fields(from: records.metadata.metadata(node.metadataEntries))
             _ = try ObjectMapping.object(from: record)

@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabase
 import HealthKitModel
 
 /// A `Record` element read so far: its attributes resolved, its `MetadataEntry` and beat children collected.
@@ -92,8 +93,24 @@ struct RecordConverter {
         return draft
     }
 
-    /// The sample a finished draft describes, or the problem that keeps it out.
+    /// The sample a finished draft describes, or the problem that keeps it out (for correlation members, which
+    /// the correlation holds as objects).
     mutating func sample(from draft: RecordDraft) -> Result<HKSample, ImportProblem> {
+        checked(draft).map(\.sample)
+    }
+
+    /// The storage record a finished draft describes, made without the HealthKit object in between (through
+    /// OpenHealthKit's record-level mapping, so it is the record the object would map to), or the problem that
+    /// keeps it out.
+    mutating func record(from draft: RecordDraft) -> Result<SampleRecord, ImportProblem> {
+        checked(draft).flatMap { checked in
+            do { return .success(try checked.record()) }
+            catch { return .failure(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
+        }
+    }
+
+    /// The checked parts of a finished draft, with its content-hash UUID, or the problem that keeps it out.
+    private mutating func checked(_ draft: RecordDraft) -> Result<CheckedRecord, ImportProblem> {
         if let problem = draft.problem { return .failure(problem) }
         guard let start = draft.start, let end = draft.end else { return .failure(ImportProblem(.badDate, line: draft.line, "no dates")) }
         guard end >= start else {
@@ -107,6 +124,7 @@ struct RecordConverter {
         hasher.add(start.timeIntervalSince1970)
         hasher.add(end.timeIntervalSince1970)
         MetadataConverter.addIdentity(of: metadata, to: &hasher)
+        let value: CheckedRecord.Value
         switch draft.type {
         case .quantity(let type):
             guard let resolved = draft.unit else {
@@ -118,26 +136,24 @@ struct RecordConverter {
             guard type.is(compatibleWith: unit) else {
                 return .failure(ImportProblem(.badUnit, line: draft.line, "unit \(resolved.text) does not fit \(type.identifier)"))
             }
-            guard let value = draft.number else {
+            guard let number = draft.number else {
                 return .failure(ImportProblem(.badValue, line: draft.line, "\(type.identifier) value \"\(draft.value ?? "")\" is not a number"))
             }
             hasher.add(resolved.text)
-            hasher.add(value)
-            return .success(HKQuantitySample.make(
-                type: type, quantity: HKQuantity(unit: unit, doubleValue: value), count: 1, start: start, end: end,
-                uuid: hasher.uuid(at: start), sourceRevision: draft.source.revision, device: draft.device.device, metadata: metadata))
+            hasher.add(number)
+            value = .quantity(type, HKQuantity(unit: unit, doubleValue: number))
         case .category(let type):
-            guard let value = categoryValue(draft, type) else {
+            guard let number = categoryValue(draft, type) else {
                 let detail = draft.value.map { "value \"\($0)\" is not one of its values" } ?? "has no value"
                 return .failure(ImportProblem(.badValue, line: draft.line, "\(type.identifier) \(detail)"))
             }
-            hasher.add(value)
-            return .success(HKCategorySample(
-                type: type, value: value, start: start, end: end,
-                uuid: hasher.uuid(at: start), sourceRevision: draft.source.revision, device: draft.device.device, metadata: metadata))
+            hasher.add(number)
+            value = .category(type, number)
         case .other(let name):
             return .failure(ImportProblem(.unknownType, line: draft.line, name))
         }
+        return .success(CheckedRecord(value: value, uuid: hasher.uuid(at: start), start: start, end: end,
+                                      source: draft.source, device: draft.device, metadata: metadata))
     }
 
     private func categoryValue(_ draft: RecordDraft, _ type: HKCategoryType) -> Int? {

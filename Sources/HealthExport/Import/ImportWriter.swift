@@ -96,6 +96,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         guard !pending.isEmpty else { return }
         let units = pending
         pending = []
+        pending.reserveCapacity(units.count)
         pendingCount = 0
         pendingUUIDs.removeAll(keepingCapacity: true)
         let existing = try existingUUIDs(in: units)

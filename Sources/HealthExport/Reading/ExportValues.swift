@@ -49,14 +49,16 @@ enum ExportValues {
         case UInt8(ascii: "-"): sign = -1
         default: return nil
         }
-        var numbers: [Int] = []
+        // Exactly four digits, colons anywhere between them; counted without an array (two dates per record).
+        var digits = 0, value = 0
         for position in (index + 1)..<bytes.count where bytes[position] != UInt8(ascii: ":") {
             let digit = Int(bytes[position]) - 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            numbers.append(digit)
+            guard digit >= 0, digit <= 9, digits < 4 else { return nil }
+            value = value * 10 + digit
+            digits += 1
         }
-        guard numbers.count == 4 else { return nil }
-        let hours = numbers[0] * 10 + numbers[1], minutes = numbers[2] * 10 + numbers[3]
+        guard digits == 4 else { return nil }
+        let hours = value / 100, minutes = value % 100
         guard hours <= 18, minutes < 60 else { return nil }
         return sign * (hours * 3600 + minutes * 60)
     }

@@ -61,6 +61,7 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
         guard let template = Self.archivedTemplate(coder) as? HKQuantityType else { return nil }
         aggregationStyle = template.aggregationStyle
         canonicalUnitString = template.canonicalUnitString
+        canonicalUnit = template.canonicalUnit
         super.init(coder: coder)
     }
 
@@ -72,6 +73,12 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
     /// OpenHealthKit extension.
     public let canonicalUnitString: String
 
+    /// The canonical unit of this type (e.g. `count/s` for heart rate), in which OpenHealthKit stores values.
+    /// Made once with the type: saving or importing a sample converts to it and checks units against it.
+    ///
+    /// OpenHealthKit extension: HealthKit documents these units only in header comments.
+    public let canonicalUnit: HKUnit
+
     /// The quantity type `identifier` (Swift overlay, iOS 15).
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such quantity type.
@@ -81,6 +88,7 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
         }
         aggregationStyle = row.style
         canonicalUnitString = row.unit
+        canonicalUnit = HKUnit(from: row.unit)
         super.init(
             identifier: identifier.rawValue, kind: .quantity,
             allowsRecalibrationForEstimates: identifier == .vo2Max)

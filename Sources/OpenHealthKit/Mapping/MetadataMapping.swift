@@ -32,16 +32,22 @@ package enum MetadataMapping {
 
     /// The field for one value, or `nil` when HealthKit would not accept it as metadata.
     package static func fieldValue(for value: Any) -> FieldValue? {
+        // Numbers first, told by their class: for an NSNumber the casts to String and NSString below try
+        // bridging, which cost more than the rest of mapping a record (imported heart rates all carry one).
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return numberField(number) }
         switch value {
         case let text as String: return .text(text)
         case let text as Substring: return .text(String(text))
         case let text as NSString: return .text(text as String)
         case let date as Date: return .date(date)
         case let quantity as HKQuantity: return quantityField(quantity)
-        case let number as NSNumber:
-            return String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let number as NSNumber: return numberField(number)
         default: return nil
         }
+    }
+
+    private static func numberField(_ number: NSNumber) -> FieldValue {
+        String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
     }
 
     /// A quantity as a field: its value in SI base units and its `"value unit"` text.

@@ -30,18 +30,11 @@ package enum ObjectMapping {
         guard let sample = object as? HKSample else {
             throw HKError(.errorInvalidArgument, "\(type(of: object)) objects cannot be stored")
         }
-        var record = SampleRecord(
-            uuid: sample.uuid, kind: .other, type: sample.sampleType.identifier,
-            startDate: sample.startDate, endDate: sample.endDate,
-            source: SourceMapping.record(from: sample.sourceRevision),
-            device: sample.device.map(SourceMapping.record(from:)),
-            fields: try MetadataMapping.fields(from: sample.metadata),
-            syncIdentifier: sample.metadata?[HKMetadataKeySyncIdentifier] as? String,
-            syncVersion: (sample.metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.int64Value
-        )
+        var record = try SampleHeader(of: sample).record()
         switch sample {
-        case let quantity as HKQuantitySample: try SampleKindMapping.fill(&record, from: quantity)
-        case let category as HKCategorySample: SampleKindMapping.fill(&record, from: category)
+        case let quantity as HKQuantitySample:
+            try SampleKindMapping.fill(&record, type: quantity.quantityType, quantity: quantity.quantity, count: quantity.count)
+        case let category as HKCategorySample: SampleKindMapping.fill(&record, value: category.value)
         case is HKCorrelation: record.kind = .correlation
         case let workout as HKWorkout: try WorkoutMapping.fill(&record, from: workout)
         case let document as HKCDADocumentSample: DocumentMapping.fill(&record, from: document)
@@ -52,6 +45,23 @@ package enum ObjectMapping {
         case let heartbeats as HKHeartbeatSeriesSample: try HeartbeatMapping.fill(&record, from: heartbeats)
         default: throw HKError(.errorInvalidArgument, "\(type(of: sample)) samples cannot be stored")
         }
+        return record
+    }
+
+    /// The record of a quantity sample with these parts, exactly as ``record(from:)`` maps the sample itself
+    /// (for callers that have the parts and no object). Throws `HKError(.errorInvalidArgument)` when the
+    /// quantity does not fit `type` or a metadata value cannot be stored.
+    package static func quantityRecord(_ header: SampleHeader, type: HKQuantityType, quantity: HKQuantity, count: Int) throws(HKError) -> SampleRecord {
+        var record = try header.record()
+        try SampleKindMapping.fill(&record, type: type, quantity: quantity, count: count)
+        return record
+    }
+
+    /// The record of a category sample with these parts, exactly as ``record(from:)`` maps the sample itself.
+    /// Throws `HKError(.errorInvalidArgument)` when a metadata value cannot be stored.
+    package static func categoryRecord(_ header: SampleHeader, value: Int) throws(HKError) -> SampleRecord {
+        var record = try header.record()
+        SampleKindMapping.fill(&record, value: value)
         return record
     }
 

@@ -6,22 +6,22 @@ import HealthKitModel
 package enum SampleKindMapping {
     /// Sets the quantity columns: the value in the type's canonical unit (what filters and aggregates use),
     /// the unit and value as given, and the count.
-    static func fill(_ record: inout SampleRecord, from sample: HKQuantitySample) throws(HKError) {
+    static func fill(_ record: inout SampleRecord, type: HKQuantityType, quantity: HKQuantity, count: Int) throws(HKError) {
         record.kind = .quantity
         do {
-            record.quantity = try sample.quantity.checkedDoubleValue(for: sample.quantityType.canonicalUnit)
+            record.quantity = try quantity.checkedDoubleValue(for: type.canonicalUnit)
         } catch {
-            throw HKError(.errorInvalidArgument, "\(sample.quantity) does not fit \(sample.quantityType.identifier): \(error)")
+            throw HKError(.errorInvalidArgument, "\(quantity) does not fit \(type.identifier): \(error)")
         }
-        record.unit = sample.quantity.originalUnit.unitString
-        record.originalQuantity = sample.quantity.originalValue
-        record.count = sample.count
+        record.unit = quantity.originalUnit.unitString
+        record.originalQuantity = quantity.originalValue
+        record.count = count
     }
 
     /// Sets the category value column.
-    static func fill(_ record: inout SampleRecord, from sample: HKCategorySample) {
+    static func fill(_ record: inout SampleRecord, value: Int) {
         record.kind = .category
-        record.categoryValue = sample.value
+        record.categoryValue = value
     }
 
     /// Rebuilds the concrete quantity sample class (cumulative or discrete) in the unit it was saved in.
