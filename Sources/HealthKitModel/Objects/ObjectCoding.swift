@@ -11,7 +11,7 @@ enum ObjectCoding {
         HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
         HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKCDADocumentSample.self, HKClinicalRecord.self,
         HKVisionPrescription.self, HKGlassesPrescription.self, HKContactsPrescription.self, HKGlassesLensSpecification.self,
-        HKContactsLensSpecification.self, HKVisionPrism.self, HKAudiogramSample.self,
+        HKContactsLensSpecification.self, HKVisionPrism.self, HKAudiogramSample.self, HKVerifiableClinicalRecord.self,
         HKAudiogramSensitivityPoint.self, HKAudiogramSensitivityTest.self, HKAudiogramSensitivityPointClampingRange.self, NSData.self,
     ]
 
