@@ -56,9 +56,11 @@ enum ObjectCoding {
         return Dictionary(all.map { ($0.quantityType, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The sample type archived under `key` (by identifier).
+    /// The sample type archived under `key` (by identifier; verifiable records' type is outside the catalog).
     static func sampleType(_ coder: NSCoder, forKey key: String) -> HKSampleType? {
-        (coder.decodeObject(of: NSString.self, forKey: key) as String?).flatMap { HKObjectType.type(forIdentifier: $0) as? HKSampleType }
+        guard let identifier = coder.decodeObject(of: NSString.self, forKey: key) as String? else { return nil }
+        if identifier == HKVerifiableClinicalRecord.sampleType.identifier { return HKVerifiableClinicalRecord.sampleType }
+        return HKObjectType.type(forIdentifier: identifier) as? HKSampleType
     }
 
     /// Archives `value`, a Swift value part of a sample (route points, heartbeats), as property-list data under `key`.
