@@ -13,3 +13,10 @@ extension HKSamplePredicate where Sample == HKVisionPrescription {
         .init(sampleType: HKObjectType.visionPrescriptionType(), nsPredicate: predicate)
     }
 }
+
+extension HKSamplePredicate where Sample == HKElectrocardiogram {
+    /// Electrocardiograms (iOS 15.4).
+    public static func electrocardiogram(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKElectrocardiogram> {
+        .init(sampleType: HKObjectType.electrocardiogramType(), nsPredicate: predicate)
+    }
+}

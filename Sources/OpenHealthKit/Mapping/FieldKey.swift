@@ -54,6 +54,13 @@ package enum FieldKey {
     /// A verifiable clinical record's relevant date (date).
     package static let verifiableRelevantDate = "@verifiable.relevantDate"
 
+    /// An ECG's `HKElectrocardiogram.Classification` raw value (number).
+    package static let ecgClassification = "@ecg.classification"
+    /// An ECG's `HKElectrocardiogram.SymptomsStatus` raw value (number).
+    package static let ecgSymptomsStatus = "@ecg.symptomsStatus"
+    /// An ECG's average heart rate in count/min (number).
+    package static let ecgAverageHeartRate = "@ecg.averageHeartRate"
+
     /// An activity summary's day as the number `yyyymmdd` in the Gregorian calendar (number).
     package static let activitySummaryDay = "@summary.day"
 

@@ -25,6 +25,10 @@ enum FormatKeyPath {
             return .field(FieldKey.workoutTotalDistance, comparison, .number(try canonical(value, .meter(), key)))
         case HKPredicateKeyPathWorkoutTotalEnergyBurned: return try workoutSum(.activeEnergyBurned, comparison, value, key)
         case HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount: return try workoutSum(.swimmingStrokeCount, comparison, value, key)
+        case HKPredicateKeyPathECGClassification: return .field(FieldKey.ecgClassification, comparison, .number(try number(value, key)))
+        case HKPredicateKeyPathECGSymptomsStatus: return .field(FieldKey.ecgSymptomsStatus, comparison, .number(try number(value, key)))
+        case HKPredicateKeyPathAverageHeartRate:
+            return .field(FieldKey.ecgAverageHeartRate, comparison, .number(try canonical(value, .count().unitDivided(by: .minute()), key)))
         default:
             guard let field = fieldKey(key) else { throw HKError(.errorInvalidArgument, "unsupported key path \"\(key)\" with \(symbol)") }
             guard let stored = MetadataMapping.fieldValue(for: value) else {
