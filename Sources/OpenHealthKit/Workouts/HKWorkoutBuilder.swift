@@ -26,7 +26,7 @@ import HealthKitModel
 /// configuration's location type when the app did not set it. Completion handlers run on a background queue.
 public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     let healthStore: HKHealthStore
-    private let configuration: HKWorkoutConfiguration
+    let configuration: HKWorkoutConfiguration
     let state = Locked(WorkoutBuilderState())
 
     /// The device the workout is recorded with; it becomes the workout's device.
@@ -84,6 +84,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
     /// The active time up to now (or to the end of collection) (OpenHealthKit extension: HealthKit's live builder has it).
     public var elapsedTime: TimeInterval { elapsedTime(at: Date()) }
+
+    /// Called after `samples` were added (the live builder tells its delegate); does nothing here.
+    func collected(_ samples: [HKSample]) {}
+
+    /// Called after events were added (the live builder tells its delegate); does nothing here.
+    func collectedEvents() {}
 
     /// The builder's phase and interval.
     public override var description: String {
