@@ -31,6 +31,15 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
         super.init(objectType: quantityType, predicate: predicate)
     }
 
+    /// Reads the quantities of one sample (iOS 12): each call has a quantity, its start date and `done`.
+    @available(*, deprecated, message: "Use init(quantityType:predicate:quantityHandler:)")
+    public convenience init(sample: HKQuantitySample,
+                            quantityHandler: @escaping @Sendable (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) -> Void) {
+        self.init(quantityType: sample.quantityType, predicate: HKQuery.predicateForObject(with: sample.uuid)) { query, quantity, interval, _, done, error in
+            quantityHandler(query, quantity, interval?.start, done, error)
+        }
+    }
+
     /// Whether each call carries the sample the quantity belongs to (default false). Set it before executing the
     /// query: setting it afterwards traps, as HealthKit raises.
     public var includeSample: Bool {

@@ -84,6 +84,11 @@ final class SeriesCollector<Item: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Makes and saves the series on the caller's thread (for a workout builder finishing its route builder).
+    func finishNow<Output>(_ make: (Contents) throws -> Output) throws -> Output {
+        try finishing(make)
+    }
+
     private func finishing<Output>(_ make: (Contents) throws -> Output) throws -> Output {
         let contents = try state.withLock { state in
             try requireCollecting(state.phase)

@@ -219,6 +219,11 @@ enum ActiveWorkoutSessions {
         if let previous, previous !== session { previous.replaced() }
     }
 
+    /// The store's active session, if one is prepared, running, paused or stopped.
+    static func active(for store: HKHealthStore) -> HKWorkoutSession? {
+        active.withLock { $0[ObjectIdentifier(store)]?.session }.flatMap { $0.state == .ended ? nil : $0 }
+    }
+
     /// Forgets `session` if it is the store's active one.
     static func deactivate(_ session: HKWorkoutSession, for store: HKHealthStore) {
         active.withLock { sessions in
