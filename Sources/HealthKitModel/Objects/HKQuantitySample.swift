@@ -46,7 +46,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
               let quantity = coder.decodeObject(of: HKQuantity.self, forKey: "quantity") else { return nil }
         quantityType = type
         self.quantity = quantity
-        seriesValues = ObjectCoding.decode([QuantitySeriesValue].self, coder, forKey: "series") ?? []
+        seriesValues = coder.containsValue(forKey: "series") ? ObjectCoding.decode([QuantitySeriesValue].self, coder, forKey: "series") ?? [] : []
         count = seriesValues.isEmpty ? max(1, coder.decodeInteger(forKey: "count")) : seriesValues.count
         super.init(coder: coder)
     }
