@@ -20,3 +20,10 @@ extension HKSamplePredicate where Sample == HKElectrocardiogram {
         .init(sampleType: HKObjectType.electrocardiogramType(), nsPredicate: predicate)
     }
 }
+
+extension HKSamplePredicate where Sample == HKStateOfMind {
+    /// State of mind logs (iOS 18).
+    public static func stateOfMind(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKStateOfMind> {
+        .init(sampleType: HKObjectType.stateOfMindType(), nsPredicate: predicate)
+    }
+}

@@ -61,6 +61,17 @@ package enum FieldKey {
     /// An ECG's average heart rate in count/min (number).
     package static let ecgAverageHeartRate = "@ecg.averageHeartRate"
 
+    /// A state of mind's `HKStateOfMind.Kind` raw value (number).
+    package static let stateOfMindKind = "@mind.kind"
+    /// A state of mind's valence (number).
+    package static let stateOfMindValence = "@mind.valence"
+    /// Present (number 1) when a state of mind includes `label`.
+    package static func stateOfMindLabel(_ label: HKStateOfMind.Label) -> String { "@mind.label.\(label.rawValue)" }
+    /// Present (number 1) when a state of mind is associated with `association`.
+    package static func stateOfMindAssociation(_ association: HKStateOfMind.Association) -> String {
+        "@mind.association.\(association.rawValue)"
+    }
+
     /// An activity summary's day as the number `yyyymmdd` in the Gregorian calendar (number).
     package static let activitySummaryDay = "@summary.day"
 

@@ -51,6 +51,7 @@ package enum ObjectMapping {
         case let route as HKWorkoutRoute: try RouteMapping.fill(&record, from: route)
         case let heartbeats as HKHeartbeatSeriesSample: try HeartbeatMapping.fill(&record, from: heartbeats)
         case let ecg as HKElectrocardiogram: try ElectrocardiogramMapping.fill(&record, from: ecg)
+        case let mind as HKStateOfMind: try StateOfMindMapping.fill(&record, from: mind)
         default: throw HKError(.errorInvalidArgument, "\(type(of: sample)) samples cannot be stored")
         }
         return record
@@ -79,11 +80,12 @@ package enum ObjectMapping {
         case .clinical: return try ClinicalMapping.clinicalRecord(from: record, common)
         case .verifiableRecord: return try ClinicalMapping.verifiableRecord(from: record, common)
         case .other:
-            // Kind `other` is told apart by type: series samples and ECGs, then elements kept from an export.
+            // Kind `other` is told apart by type: series samples, ECGs and states of mind, then elements kept from an export.
             switch record.type {
             case HKWorkoutRouteTypeIdentifier: return try RouteMapping.route(from: record, common)
             case HKDataTypeIdentifierHeartbeatSeries: return try HeartbeatMapping.series(from: record, common)
             case HKDataTypeIdentifierElectrocardiogram: return try ElectrocardiogramMapping.electrocardiogram(from: record, common)
+            case HKDataTypeIdentifierStateOfMind: return try StateOfMindMapping.stateOfMind(from: record, common)
             default: return try ElementSampleMapping.sample(from: record, common)
             }
         }
