@@ -9,7 +9,7 @@ enum ObjectCoding {
         HKQuantity.self, HKUnit.self, HKSource.self, HKSourceRevision.self, HKDevice.self,
         HKQuantitySample.self, HKCumulativeQuantitySample.self, HKDiscreteQuantitySample.self, HKCategorySample.self,
         HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
-        HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKElectrocardiogram.self, HKStateOfMind.self, HKCDADocumentSample.self, HKClinicalRecord.self,
+        HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKElectrocardiogram.self, HKStateOfMind.self, HKGAD7Assessment.self, HKPHQ9Assessment.self, HKCDADocumentSample.self, HKClinicalRecord.self,
         HKVisionPrescription.self, HKGlassesPrescription.self, HKContactsPrescription.self, HKGlassesLensSpecification.self,
         HKContactsLensSpecification.self, HKVisionPrism.self, HKAudiogramSample.self, HKVerifiableClinicalRecord.self,
         HKAudiogramSensitivityPoint.self, HKAudiogramSensitivityTest.self, HKAudiogramSensitivityPointClampingRange.self, NSData.self,

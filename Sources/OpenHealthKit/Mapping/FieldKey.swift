@@ -72,6 +72,9 @@ package enum FieldKey {
         "@mind.association.\(association.rawValue)"
     }
 
+    /// A scored assessment's score (number).
+    package static let assessmentScore = "@assessment.score"
+
     /// An activity summary's day as the number `yyyymmdd` in the Gregorian calendar (number).
     package static let activitySummaryDay = "@summary.day"
 
