@@ -45,7 +45,7 @@ extension HKElectrocardiogram {
 
         /// Creates a measurement from each lead's voltage (OpenHealthKit extension); quantities must be in volts or a
         /// compatible unit, and leads without one are left out.
-        public init(timeSinceSampleStart: TimeInterval, voltages: [Lead: HKQuantity]) throws(HKError) {
+        public convenience init(timeSinceSampleStart: TimeInterval, voltages: [Lead: HKQuantity]) throws(HKError) {
             var volts: [Lead: Double] = [:]
             for (lead, quantity) in voltages {
                 guard quantity.is(compatibleWith: .volt()) else {
@@ -53,6 +53,10 @@ extension HKElectrocardiogram {
                 }
                 volts[lead] = quantity.doubleValue(for: .volt())
             }
+            self.init(timeSinceSampleStart: timeSinceSampleStart, volts: volts)
+        }
+
+        private init(timeSinceSampleStart: TimeInterval, volts: [Lead: Double]) {
             self.timeSinceSampleStart = timeSinceSampleStart
             self.volts = volts
             super.init()
@@ -99,9 +103,7 @@ extension HKElectrocardiogram {
 
         /// A measurement from its stored form (package access).
         package convenience init(_ stored: Stored) {
-            // Volts need no conversion, so this cannot throw.
-            try! self.init(timeSinceSampleStart: stored.t,
-                           voltages: stored.v.map { [.appleWatchSimilarToLeadI: HKQuantity(unit: .volt(), doubleValue: $0)] } ?? [:])
+            self.init(timeSinceSampleStart: stored.t, volts: stored.v.map { [.appleWatchSimilarToLeadI: $0] } ?? [:])
         }
 
         /// Whether the time lies in `0...duration` and every voltage is finite.
