@@ -26,9 +26,11 @@ public final class HKGAD7Assessment: HKScoredAssessment, ScoredQuestionnaire, @u
         case severe
     }
 
-    static let questionCount = 7
-    static func allows(_ raw: Int, at index: Int) -> Bool { Answer(rawValue: raw) != nil }
-    static func points(_ raw: Int) -> Int { raw }
+    package static let identifier = HKScoredAssessmentTypeIdentifier.GAD7
+    package static let name = "GAD-7"
+    package static let questionCount = 7
+    package static func allows(_ raw: Int, at index: Int) -> Bool { Answer(rawValue: raw) != nil }
+    package static func points(_ raw: Int) -> Int { raw }
 
     /// The answers, one per question, in order.
     public var answers: [Answer] { answerValues.compactMap(Answer.init(rawValue:)) }
@@ -46,19 +48,12 @@ public final class HKGAD7Assessment: HKScoredAssessment, ScoredQuestionnaire, @u
     /// Creates an assessment taken at `date`. Traps, as HealthKit raises, unless there are exactly seven answers;
     /// `checked(date:answers:metadata:)` throws instead.
     public convenience init(date: Date, answers: [Answer], metadata: [String: Any]? = nil) {
-        let raw = answers.map(\.rawValue)
-        var score = 0
-        trapIfInvalid { () throws(HKError) in score = try Self.score(raw, name: "GAD-7", metadata: metadata, date: date) }
-        self.init(type: .GAD7, date: date, answerValues: raw, score: score, uuid: ObjectUUID.make(), sourceRevision: nil,
-                  device: nil, metadata: metadata)
+        self.init(validating: answers.map(\.rawValue), rules: Self.self, date: date, metadata: metadata)
     }
 
-    /// Throwing twin of the initialiser (OpenHealthKit extension): `errorInvalidArgument` for a wrong number of answers.
+    /// Throwing twin of the initialiser (OpenHealthKit extension): `errorInvalidArgument` for invalid answers.
     public static func checked(date: Date, answers: [Answer], metadata: [String: Any]? = nil) throws(HKError) -> HKGAD7Assessment {
-        let raw = answers.map(\.rawValue)
-        let score = try score(raw, name: "GAD-7", metadata: metadata, date: date)
-        return HKGAD7Assessment(type: .GAD7, date: date, answerValues: raw, score: score, uuid: ObjectUUID.make(),
-                                sourceRevision: nil, device: nil, metadata: metadata)
+        try validated(answers.map(\.rawValue), rules: Self.self, date: date, metadata: metadata)
     }
 
     /// The store's initialiser (package access): no validation.

@@ -33,12 +33,14 @@ public final class HKPHQ9Assessment: HKScoredAssessment, ScoredQuestionnaire, @u
         case severe
     }
 
-    static let questionCount = 9
-    static func allows(_ raw: Int, at index: Int) -> Bool {
+    package static let identifier = HKScoredAssessmentTypeIdentifier.PHQ9
+    package static let name = "PHQ-9"
+    package static let questionCount = 9
+    package static func allows(_ raw: Int, at index: Int) -> Bool {
         guard let answer = Answer(rawValue: raw) else { return false }
         return answer != .preferNotToAnswer || index == 8
     }
-    static func points(_ raw: Int) -> Int { raw == Answer.preferNotToAnswer.rawValue ? 0 : raw }
+    package static func points(_ raw: Int) -> Int { raw == Answer.preferNotToAnswer.rawValue ? 0 : raw }
 
     /// The answers, one per question, in order.
     public var answers: [Answer] { answerValues.compactMap(Answer.init(rawValue:)) }
@@ -57,19 +59,12 @@ public final class HKPHQ9Assessment: HKScoredAssessment, ScoredQuestionnaire, @u
     /// Creates an assessment taken at `date`. Traps, as HealthKit raises, unless there are exactly nine answers with
     /// `preferNotToAnswer` only for question 9; `checked(date:answers:metadata:)` throws instead.
     public convenience init(date: Date, answers: [Answer], metadata: [String: Any]? = nil) {
-        let raw = answers.map(\.rawValue)
-        var score = 0
-        trapIfInvalid { () throws(HKError) in score = try Self.score(raw, name: "PHQ-9", metadata: metadata, date: date) }
-        self.init(type: .PHQ9, date: date, answerValues: raw, score: score, uuid: ObjectUUID.make(), sourceRevision: nil,
-                  device: nil, metadata: metadata)
+        self.init(validating: answers.map(\.rawValue), rules: Self.self, date: date, metadata: metadata)
     }
 
     /// Throwing twin of the initialiser (OpenHealthKit extension): `errorInvalidArgument` for invalid answers.
     public static func checked(date: Date, answers: [Answer], metadata: [String: Any]? = nil) throws(HKError) -> HKPHQ9Assessment {
-        let raw = answers.map(\.rawValue)
-        let score = try score(raw, name: "PHQ-9", metadata: metadata, date: date)
-        return HKPHQ9Assessment(type: .PHQ9, date: date, answerValues: raw, score: score, uuid: ObjectUUID.make(),
-                                sourceRevision: nil, device: nil, metadata: metadata)
+        try validated(answers.map(\.rawValue), rules: Self.self, date: date, metadata: metadata)
     }
 
     /// The store's initialiser (package access): no validation.

@@ -17,6 +17,22 @@ public class HKScoredAssessment: HKSample, @unchecked Sendable {
                    sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 
+    /// An assessment of `rules`' kind from raw answers; traps, as HealthKit raises, when `rules` rejects them
+    /// (package access: the subclasses' public initialisers).
+    package convenience init(validating answers: [Int], rules: any ScoredQuestionnaire.Type, date: Date, metadata: [String: Any]?) {
+        var score = 0
+        trapIfInvalid { () throws(HKError) in score = try rules.score(answers, metadata: metadata, date: date) }
+        self.init(type: rules.identifier, date: date, answerValues: answers, score: score, uuid: ObjectUUID.make(),
+                  sourceRevision: nil, device: nil, metadata: metadata)
+    }
+
+    /// An assessment of `rules`' kind from raw answers, or `errorInvalidArgument` (the subclasses' `checked` twins).
+    static func validated(_ answers: [Int], rules: any ScoredQuestionnaire.Type, date: Date, metadata: [String: Any]?) throws(HKError) -> Self {
+        let score = try rules.score(answers, metadata: metadata, date: date)
+        return Self(type: rules.identifier, date: date, answerValues: answers, score: score, uuid: ObjectUUID.make(),
+                    sourceRevision: nil, device: nil, metadata: metadata)
+    }
+
     /// Archives the assessment and its answers.
     public override func encode(with coder: NSCoder) {
         super.encode(with: coder)
@@ -33,9 +49,13 @@ public class HKScoredAssessment: HKSample, @unchecked Sendable {
     }
 }
 
-/// What a questionnaire needs from its answers (OpenHealthKit internals): how many, which values each question
-/// takes, and the risk bands of the score.
-protocol ScoredQuestionnaire {
+/// What a questionnaire needs from its answers (OpenHealthKit internals, package access for the initialisers): its
+/// type, how many answers, which values each question takes and the points they count.
+package protocol ScoredQuestionnaire {
+    /// The assessment type.
+    static var identifier: HKScoredAssessmentTypeIdentifier { get }
+    /// The questionnaire's name, for messages ("GAD-7").
+    static var name: String { get }
     /// The number of questions.
     static var questionCount: Int { get }
     /// Whether `raw` is a valid answer to question `index` (0-based).
@@ -46,7 +66,7 @@ protocol ScoredQuestionnaire {
 
 extension ScoredQuestionnaire {
     /// The score of `answers`, or `errorInvalidArgument` naming what is wrong with them.
-    static func score(_ answers: [Int], name: String, metadata: [String: Any]?, date: Date) throws(HKError) -> Int {
+    static func score(_ answers: [Int], metadata: [String: Any]?, date: Date) throws(HKError) -> Int {
         guard answers.count == questionCount else {
             throw HKError(.errorInvalidArgument, "A \(name) assessment needs exactly \(questionCount) answers, not \(answers.count)")
         }
