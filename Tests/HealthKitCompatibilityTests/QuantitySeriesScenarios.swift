@@ -71,4 +71,30 @@ struct QuantitySeriesScenarios {
         }
         #expect(values == [75, 80])
     }
+
+    @Test func aSeriesBuilderSavesOneSampleWhoseQuantitiesTheQueryReads() async throws {
+        let device = try ScenarioDevice()
+        let healthStore = try await store(device)
+        let builder = HKQuantitySeriesSampleBuilder(healthStore: healthStore, quantityType: heartRate, startDate: morning, device: nil)
+        for (second, value) in [(0.0, 71.0), (5, 74), (10, 78), (15, 76)] {
+            try builder.insert(HKQuantity(unit: bpm, doubleValue: value), for: DateInterval(start: morning.addingTimeInterval(second), duration: 5))
+        }
+        let finished = Deliveries<[HKQuantitySample]>()
+        builder.finishSeries(metadata: [HKMetadataKeyHeartRateMotionContext: HKHeartRateMotionContext.sedentary.rawValue], endDate: nil) { samples, error in
+            if let samples { finished.append(samples) } else { Issue.record("\(String(describing: error))") }
+        }
+        #expect(await finished.wait(for: 1))
+        let series = try #require(finished.all.first?.first as? HKDiscreteQuantitySample)
+        #expect(series.count == 4 && series.endDate == morning.addingTimeInterval(20))
+        #expect(series.maximumQuantity.doubleValue(for: bpm) == 78 && series.averageQuantity.doubleValue(for: bpm) == 74.75)
+
+        var values: [Double] = []
+        let descriptor = HKQuantitySeriesSampleQueryDescriptor(predicate: .quantitySample(type: heartRate), options: .includeSample)
+        for try await result in descriptor.results(for: healthStore) {
+            values.append(result.quantity.doubleValue(for: bpm))
+            #expect(result.sample?.uuid == series.uuid && result.dateInterval.duration == 5)
+        }
+        #expect(values == [71, 74, 78, 76])
+    }
 }
+

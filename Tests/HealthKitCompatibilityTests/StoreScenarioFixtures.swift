@@ -60,8 +60,18 @@ final class ScenarioDevice: @unchecked Sendable {
 
     /// Health records arriving from the person's provider (the Health app downloads them; apps never write them).
     func downloadHealthRecords(_ records: [HKClinicalRecord]) throws {
+        try writeAsSystem(records)
+    }
+
+    /// Recordings Apple Watch makes and the system saves (ECGs; apps cannot save them).
+    func recordOnAppleWatch(_ samples: [HKSample]) throws {
+        try writeAsSystem(samples)
+    }
+
+    /// Writes `samples` straight to the person's database, as the system does, with their own source revisions.
+    private func writeAsSystem(_ samples: [HKSample]) throws {
         var rows: [SampleRecord] = []
-        for record in records { rows += try ObjectMapping.records(from: record) }
+        for sample in samples { rows += try ObjectMapping.records(from: sample) }
         _ = try storage.save(rows)
     }
 

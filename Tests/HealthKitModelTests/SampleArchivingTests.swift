@@ -139,4 +139,31 @@ struct SampleArchivingTests {
         #expect(right.masked && right.side == .right && right.sensitivity == dBHL(25))
         #expect(right.clampingRange?.upperBound == dBHL(90) && right.clampingRange?.lowerBound == nil)
     }
+
+    @Test func aVerifiableRecordKeepsItsSubjectDatesAndSignedData() throws {
+        let jws = Data("eyJ6aXAiOiJERUYiLCJhbGciOiJFUzI1NiJ9.payload.signature".utf8)
+        let record = HKVerifiableClinicalRecord(
+            recordTypes: ["https://smarthealth.cards#immunization", "https://smarthealth.cards#covid19"],
+            issuerIdentifier: "https://spec.smarthealth.cards/examples/issuer",
+            subject: HKVerifiableClinicalRecordSubject(fullName: "John B. Anyperson",
+                                                       dateOfBirthComponents: DateComponents(year: 1951, month: 1, day: 20)),
+            issuedDate: start, relevantDate: start.addingTimeInterval(-86_400), expirationDate: start.addingTimeInterval(3e7),
+            itemNames: ["COVID-19 vaccine", "COVID-19 vaccine"], sourceType: .smartHealthCard, dataRepresentation: jws,
+            sourceRevision: revision)
+        let restored = try roundTrip(record)
+        #expect(restored.recordTypes == record.recordTypes)
+        #expect(restored.issuerIdentifier == record.issuerIdentifier)
+        #expect(restored.subject == record.subject && restored.subject.dateOfBirthComponents?.year == 1951)
+        #expect(restored.issuedDate == start && restored.relevantDate == record.relevantDate)
+        #expect(restored.expirationDate == record.expirationDate)
+        #expect(restored.itemNames == record.itemNames)
+        #expect(restored.sourceType == .smartHealthCard)
+        #expect(restored.dataRepresentation == jws)
+
+        let undated = HKVerifiableClinicalRecord(
+            recordTypes: [], issuerIdentifier: "https://issuer.example", subject: HKVerifiableClinicalRecordSubject(fullName: "A", dateOfBirthComponents: nil),
+            issuedDate: start, relevantDate: start, expirationDate: nil, itemNames: [], sourceType: nil, dataRepresentation: Data())
+        let plain = try roundTrip(undated)
+        #expect(plain.expirationDate == nil && plain.sourceType == nil && plain.subject.dateOfBirthComponents == nil)
+    }
 }

@@ -3,8 +3,49 @@ import Foundation
 /// A signed, verifiable record such as a SMART Health Card: a vaccination or a lab result, with the
 /// issuer's signature kept in `dataRepresentation`.
 public final class HKVerifiableClinicalRecord: HKSample, @unchecked Sendable {
-    /// Not unarchivable yet: decoding gives nil (see `HKObject.supportsSecureCoding` for the classes that unarchive).
-    public required init?(coder: NSCoder) { return nil }
+    /// Archives the record: its credential types, issuer, subject, dates, item names, source type and signed data.
+    public override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(recordTypes as NSArray, forKey: "recordTypes")
+        coder.encode(issuerIdentifier as NSString, forKey: "issuerIdentifier")
+        coder.encode(subject.fullName as NSString, forKey: "subjectFullName")
+        ObjectCoding.encode(subject.dateOfBirthComponents.map(BirthDate.init), coder, forKey: "subjectDateOfBirth")
+        coder.encode(issuedDate as NSDate, forKey: "issuedDate")
+        coder.encode(relevantDate as NSDate, forKey: "relevantDate")
+        coder.encode(expirationDate.map { $0 as NSDate }, forKey: "expirationDate")
+        coder.encode(itemNames as NSArray, forKey: "itemNames")
+        coder.encode(sourceType.map { $0.rawValue as NSString }, forKey: "sourceType")
+        coder.encode(dataRepresentation as NSData, forKey: "dataRepresentation")
+    }
+
+    /// Unarchives a record; fails when its type is not the verifiable record type or its issuer, subject, dates or
+    /// signed data are missing.
+    public required init?(coder: NSCoder) {
+        func text(_ key: String) -> String? { coder.decodeObject(of: NSString.self, forKey: key).map { $0 as String } }
+        func date(_ key: String) -> Date? { coder.decodeObject(of: NSDate.self, forKey: key).map { $0 as Date } }
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") == Self.sampleType,
+              let issuer = text("issuerIdentifier"), let fullName = text("subjectFullName"),
+              let issued = date("issuedDate"), let relevant = date("relevantDate"),
+              let data = coder.decodeObject(of: NSData.self, forKey: "dataRepresentation") else { return nil }
+        let birth = ObjectCoding.decode(BirthDate?.self, coder, forKey: "subjectDateOfBirth") ?? nil
+        recordTypes = ObjectCoding.array(coder, forKey: "recordTypes")
+        issuerIdentifier = issuer
+        subject = HKVerifiableClinicalRecordSubject(fullName: fullName, dateOfBirthComponents: birth?.components)
+        issuedDate = issued
+        relevantDate = relevant
+        expirationDate = date("expirationDate")
+        itemNames = ObjectCoding.array(coder, forKey: "itemNames")
+        sourceType = text("sourceType").map(HKVerifiableClinicalRecordSourceType.init(rawValue:))
+        dataRepresentation = data as Data
+        super.init(coder: coder)
+    }
+
+    /// A subject's date of birth as archived: the calendar fields a record carries.
+    private struct BirthDate: Codable {
+        var year: Int?, month: Int?, day: Int?
+        init(_ components: DateComponents) { (year, month, day) = (components.year, components.month, components.day) }
+        var components: DateComponents { DateComponents(year: year, month: month, day: day) }
+    }
 
     /// The credential types the record carries (e.g. `https://smarthealth.cards#immunization`).
     public let recordTypes: [String]

@@ -29,9 +29,7 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
         super.init()
     }
 
-    /// Objects archive securely, as HealthKit's adopt NSSecureCoding. Quantity and category samples, correlations,
-    /// workouts, workout routes, heartbeat series, CDA documents, clinical records, vision prescriptions and audiograms
-    /// archive and unarchive; verifiable clinical records archive but do not unarchive yet (decoding gives nil).
+    /// Objects archive securely, as HealthKit's adopt NSSecureCoding: every sample class archives and unarchives.
     public class var supportsSecureCoding: Bool { true }
 
     /// Archives the UUID, source revision, device and metadata; subclasses add their own values.

@@ -14,24 +14,30 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     public let quantity: HKQuantity
     /// How many individual values make up `quantity` (1 unless the sample is a series).
     public let count: Int
+    /// The individual values of a series sample (made by `HKQuantitySeriesSampleBuilder`), in start date order, in
+    /// `quantity`'s unit; empty for a sample holding one value (package access).
+    package let seriesValues: [QuantitySeriesValue]
 
     /// Designated initialiser for the model and the store (OpenHealthKit extension, package access).
     package required init(
         type: HKQuantityType, quantity: HKQuantity, count: Int, start: Date, end: Date,
-        uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?
+        uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?,
+        seriesValues: [QuantitySeriesValue] = []
     ) {
         self.quantityType = type
         self.quantity = quantity
-        self.count = count
+        self.count = seriesValues.isEmpty ? count : seriesValues.count
+        self.seriesValues = seriesValues
         super.init(sampleType: type, startDate: start, endDate: end,
                    uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 
-    /// Archives the sample and its quantity and count.
+    /// Archives the sample, its quantity and count, and a series sample's values.
     public override func encode(with coder: NSCoder) {
         super.encode(with: coder)
         coder.encode(quantity, forKey: "quantity")
         coder.encode(count, forKey: "count")
+        if !seriesValues.isEmpty { ObjectCoding.encode(seriesValues, coder, forKey: "series") }
     }
 
     /// Unarchives a quantity sample; fails when the type is not a quantity type or the quantity is missing.
@@ -40,7 +46,8 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
               let quantity = coder.decodeObject(of: HKQuantity.self, forKey: "quantity") else { return nil }
         quantityType = type
         self.quantity = quantity
-        count = max(1, coder.decodeInteger(forKey: "count"))
+        seriesValues = coder.containsValue(forKey: "series") ? ObjectCoding.decode([QuantitySeriesValue].self, coder, forKey: "series") ?? [] : []
+        count = seriesValues.isEmpty ? max(1, coder.decodeInteger(forKey: "count")) : seriesValues.count
         super.init(coder: coder)
     }
 
@@ -90,12 +97,21 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     /// validated when they were written (package access).
     package static func make(
         type: HKQuantityType, quantity: HKQuantity, count: Int, start: Date, end: Date,
-        uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?
+        uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?,
+        seriesValues: [QuantitySeriesValue] = []
     ) -> HKQuantitySample {
         let concrete: HKQuantitySample.Type = type.aggregationStyle == .cumulative
             ? HKCumulativeQuantitySample.self : HKDiscreteQuantitySample.self
         return concrete.init(type: type, quantity: quantity, count: count, start: start, end: end,
-                             uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+                             uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata,
+                             seriesValues: seriesValues)
+    }
+
+    /// The quantities the sample is made of, with their date intervals: a series sample's values, or the sample's
+    /// own quantity over its interval (what `HKQuantitySeriesSampleQuery` reads; package access).
+    package var seriesQuantities: [(quantity: HKQuantity, dateInterval: DateInterval)] {
+        guard !seriesValues.isEmpty else { return [(quantity, DateInterval(start: startDate, end: endDate))] }
+        return seriesValues.map { $0.quantity(in: quantity.originalUnit) }.map { ($0.quantity, $0.interval) }
     }
 
     private static func validate(
@@ -119,16 +135,24 @@ public final class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Send
 
 /// A quantity sample of a discrete type (heart rate, body mass): its value is a measurement.
 ///
-/// A sample built from a single value has that value as its minimum, average, maximum and most recent value.
+/// A sample built from a single value has that value as its minimum, average, maximum and most recent value; a
+/// series sample (`HKQuantitySeriesSampleBuilder`) has its values' minimum, maximum and latest, and `quantity` is
+/// their average.
 public final class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendable {
     /// The smallest value in the sample.
-    public var minimumQuantity: HKQuantity { quantity }
+    public var minimumQuantity: HKQuantity { seriesQuantity(seriesValues.min { $0.value < $1.value }) }
     /// The average of the values in the sample.
     public var averageQuantity: HKQuantity { quantity }
     /// The largest value in the sample.
-    public var maximumQuantity: HKQuantity { quantity }
+    public var maximumQuantity: HKQuantity { seriesQuantity(seriesValues.max { $0.value < $1.value }) }
     /// The latest value in the sample.
-    public var mostRecentQuantity: HKQuantity { quantity }
+    public var mostRecentQuantity: HKQuantity { seriesQuantity(seriesValues.last) }
     /// When the latest value was measured.
-    public var mostRecentQuantityDateInterval: DateInterval { DateInterval(start: startDate, end: endDate) }
+    public var mostRecentQuantityDateInterval: DateInterval {
+        seriesValues.last.map { DateInterval(start: $0.start, end: $0.end) } ?? DateInterval(start: startDate, end: endDate)
+    }
+
+    private func seriesQuantity(_ value: QuantitySeriesValue?) -> HKQuantity {
+        value.map { HKQuantity(unit: quantity.originalUnit, doubleValue: $0.value) } ?? quantity
+    }
 }

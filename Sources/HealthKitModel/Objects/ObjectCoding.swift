@@ -9,9 +9,9 @@ enum ObjectCoding {
         HKQuantity.self, HKUnit.self, HKSource.self, HKSourceRevision.self, HKDevice.self,
         HKQuantitySample.self, HKCumulativeQuantitySample.self, HKDiscreteQuantitySample.self, HKCategorySample.self,
         HKCorrelation.self, HKWorkout.self, HKWorkoutEvent.self, HKWorkoutActivity.self, HKWorkoutConfiguration.self,
-        HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKCDADocumentSample.self, HKClinicalRecord.self,
+        HKStatistics.self, HKWorkoutRoute.self, HKHeartbeatSeriesSample.self, HKElectrocardiogram.self, HKStateOfMind.self, HKGAD7Assessment.self, HKPHQ9Assessment.self, HKCDADocumentSample.self, HKClinicalRecord.self,
         HKVisionPrescription.self, HKGlassesPrescription.self, HKContactsPrescription.self, HKGlassesLensSpecification.self,
-        HKContactsLensSpecification.self, HKVisionPrism.self, HKAudiogramSample.self,
+        HKContactsLensSpecification.self, HKVisionPrism.self, HKAudiogramSample.self, HKVerifiableClinicalRecord.self,
         HKAudiogramSensitivityPoint.self, HKAudiogramSensitivityTest.self, HKAudiogramSensitivityPointClampingRange.self, NSData.self,
     ]
 
@@ -56,9 +56,11 @@ enum ObjectCoding {
         return Dictionary(all.map { ($0.quantityType, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The sample type archived under `key` (by identifier).
+    /// The sample type archived under `key` (by identifier; verifiable records' type is outside the catalog).
     static func sampleType(_ coder: NSCoder, forKey key: String) -> HKSampleType? {
-        (coder.decodeObject(of: NSString.self, forKey: key) as String?).flatMap { HKObjectType.type(forIdentifier: $0) as? HKSampleType }
+        guard let identifier = coder.decodeObject(of: NSString.self, forKey: key) as String? else { return nil }
+        if identifier == HKVerifiableClinicalRecord.sampleType.identifier { return HKVerifiableClinicalRecord.sampleType }
+        return HKObjectType.type(forIdentifier: identifier) as? HKSampleType
     }
 
     /// Archives `value`, a Swift value part of a sample (route points, heartbeats), as property-list data under `key`.

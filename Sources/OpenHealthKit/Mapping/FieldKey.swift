@@ -54,6 +54,27 @@ package enum FieldKey {
     /// A verifiable clinical record's relevant date (date).
     package static let verifiableRelevantDate = "@verifiable.relevantDate"
 
+    /// An ECG's `HKElectrocardiogram.Classification` raw value (number).
+    package static let ecgClassification = "@ecg.classification"
+    /// An ECG's `HKElectrocardiogram.SymptomsStatus` raw value (number).
+    package static let ecgSymptomsStatus = "@ecg.symptomsStatus"
+    /// An ECG's average heart rate in count/min (number).
+    package static let ecgAverageHeartRate = "@ecg.averageHeartRate"
+
+    /// A state of mind's `HKStateOfMind.Kind` raw value (number).
+    package static let stateOfMindKind = "@mind.kind"
+    /// A state of mind's valence (number).
+    package static let stateOfMindValence = "@mind.valence"
+    /// Present (number 1) when a state of mind includes `label`.
+    package static func stateOfMindLabel(_ label: HKStateOfMind.Label) -> String { "@mind.label.\(label.rawValue)" }
+    /// Present (number 1) when a state of mind is associated with `association`.
+    package static func stateOfMindAssociation(_ association: HKStateOfMind.Association) -> String {
+        "@mind.association.\(association.rawValue)"
+    }
+
+    /// A scored assessment's score (number).
+    package static let assessmentScore = "@assessment.score"
+
     /// An activity summary's day as the number `yyyymmdd` in the Gregorian calendar (number).
     package static let activitySummaryDay = "@summary.day"
 

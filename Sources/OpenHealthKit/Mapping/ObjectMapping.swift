@@ -33,7 +33,8 @@ package enum ObjectMapping {
         var record = try SampleHeader(of: sample).record()
         switch sample {
         case let quantity as HKQuantitySample:
-            try SampleKindMapping.fill(&record, type: quantity.quantityType, quantity: quantity.quantity, count: quantity.count)
+            try SampleKindMapping.fill(&record, type: quantity.quantityType, quantity: quantity.quantity, count: quantity.count,
+                                       seriesValues: quantity.seriesValues)
         case let category as HKCategorySample: SampleKindMapping.fill(&record, value: category.value)
         case is HKCorrelation: record.kind = .correlation
         case let workout as HKWorkout: try WorkoutMapping.fill(&record, from: workout)
@@ -43,6 +44,9 @@ package enum ObjectMapping {
         case is HKAudiogramSample, is HKVisionPrescription: try ElementSampleMapping.fill(&record, from: sample)
         case let route as HKWorkoutRoute: try RouteMapping.fill(&record, from: route)
         case let heartbeats as HKHeartbeatSeriesSample: try HeartbeatMapping.fill(&record, from: heartbeats)
+        case let ecg as HKElectrocardiogram: try ElectrocardiogramMapping.fill(&record, from: ecg)
+        case let mind as HKStateOfMind: try StateOfMindMapping.fill(&record, from: mind)
+        case let assessment as HKScoredAssessment: try ScoredAssessmentMapping.fill(&record, from: assessment)
         default: throw HKError(.errorInvalidArgument, "\(type(of: sample)) samples cannot be stored")
         }
         return record
@@ -88,10 +92,13 @@ package enum ObjectMapping {
         case .clinical: return try ClinicalMapping.clinicalRecord(from: record, common)
         case .verifiableRecord: return try ClinicalMapping.verifiableRecord(from: record, common)
         case .other:
-            // Kind `other` is told apart by type: series samples, then elements kept from an export.
+            // Kind `other` is told apart by type: series samples, ECGs, states of mind and assessments, then elements kept from an export.
             switch record.type {
             case HKWorkoutRouteTypeIdentifier: return try RouteMapping.route(from: record, common)
             case HKDataTypeIdentifierHeartbeatSeries: return try HeartbeatMapping.series(from: record, common)
+            case HKDataTypeIdentifierElectrocardiogram: return try ElectrocardiogramMapping.electrocardiogram(from: record, common)
+            case HKDataTypeIdentifierStateOfMind: return try StateOfMindMapping.stateOfMind(from: record, common)
+            case let type where ScoredAssessmentMapping.holds(type): return try ScoredAssessmentMapping.assessment(from: record, common)
             default: return try ElementSampleMapping.sample(from: record, common)
             }
         }

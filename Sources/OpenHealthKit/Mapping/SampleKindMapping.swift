@@ -4,9 +4,15 @@ import HealthKitModel
 
 /// Quantity and category samples: the value columns of a record.
 package enum SampleKindMapping {
+    /// A series sample's values, as its payload: `{"series": [{"v": value in the record's unit, "s": start, "e": end}]}`.
+    private struct SeriesPayload: Codable {
+        var series: [QuantitySeriesValue]
+    }
+
     /// Sets the quantity columns: the value in the type's canonical unit (what filters and aggregates use),
-    /// the unit and value as given, and the count.
-    static func fill(_ record: inout SampleRecord, type: HKQuantityType, quantity: HKQuantity, count: Int) throws(HKError) {
+    /// the unit and value as given, and the count; a series sample's values go in the payload.
+    static func fill(_ record: inout SampleRecord, type: HKQuantityType, quantity: HKQuantity, count: Int,
+                     seriesValues: [QuantitySeriesValue] = []) throws(HKError) {
         record.kind = .quantity
         do {
             record.quantity = try quantity.checkedDoubleValue(for: type.canonicalUnit)
@@ -16,6 +22,7 @@ package enum SampleKindMapping {
         record.unit = quantity.originalUnit.unitString
         record.originalQuantity = quantity.originalValue
         record.count = count
+        if !seriesValues.isEmpty { record.payload = try PayloadCoding.encode(SeriesPayload(series: seriesValues)) }
     }
 
     /// Sets the category value column.
@@ -39,8 +46,10 @@ package enum SampleKindMapping {
         } else {
             throw HKError(.errorInvalidArgument, "Quantity record \(record.uuid) has no value")
         }
+        let series = record.payload == nil ? [] : try PayloadCoding.decode(SeriesPayload.self, from: record).series
         return HKQuantitySample.make(type: type, quantity: quantity, count: record.count, start: common.start, end: common.end,
-                                     uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata)
+                                     uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata,
+                                     seriesValues: series)
     }
 
     /// Rebuilds a category sample.

@@ -17,7 +17,12 @@ enum FormatKeyPath {
             return try DateBound.filter(onEnd: key == HKPredicateKeyPathEndDate, comparison, try cast(value, Date.self, key))
         case HKPredicateKeyPathUUID where comparison == .equal: return .uuids([try uuid(value, key)])
         case HKPredicateKeyPathSource where comparison == .equal: return .sources([try cast(value, HKSource.self, key).bundleIdentifier])
-        case HKPredicateKeyPathQuantity: return QuantityFilter.filter(comparison, try cast(value, HKQuantity.self, key))
+        case HKPredicateKeyPathQuantity, HKPredicateKeyPathMin, HKPredicateKeyPathMax, HKPredicateKeyPathMostRecent:
+            // Sum and average share the quantity's raw value; a stored sample's quantity is its value (a series: the
+            // sum or average), which minimum, maximum and most recent also compare.
+            return QuantityFilter.filter(comparison, try cast(value, HKQuantity.self, key))
+        case HKPredicateKeyPathMostRecentStartDate, HKPredicateKeyPathMostRecentEndDate:
+            return try DateBound.filter(onEnd: key == HKPredicateKeyPathMostRecentEndDate, comparison, try cast(value, Date.self, key))
         case HKPredicateKeyPathCategoryValue: return .categoryValue(comparison, Int(try number(value, key)))
         case HKPredicateKeyPathWorkoutType: return .field(FieldKey.workoutActivityType, comparison, .number(try number(value, key)))
         case HKPredicateKeyPathWorkoutDuration: return .field(FieldKey.workoutDuration, comparison, .number(try number(value, key)))
@@ -25,6 +30,11 @@ enum FormatKeyPath {
             return .field(FieldKey.workoutTotalDistance, comparison, .number(try canonical(value, .meter(), key)))
         case HKPredicateKeyPathWorkoutTotalEnergyBurned: return try workoutSum(.activeEnergyBurned, comparison, value, key)
         case HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount: return try workoutSum(.swimmingStrokeCount, comparison, value, key)
+        case HKPredicateKeyPathWorkoutTotalFlightsClimbed: return try workoutSum(.flightsClimbed, comparison, value, key)
+        case HKPredicateKeyPathECGClassification: return .field(FieldKey.ecgClassification, comparison, .number(try number(value, key)))
+        case HKPredicateKeyPathECGSymptomsStatus: return .field(FieldKey.ecgSymptomsStatus, comparison, .number(try number(value, key)))
+        case HKPredicateKeyPathAverageHeartRate:
+            return .field(FieldKey.ecgAverageHeartRate, comparison, .number(try canonical(value, .count().unitDivided(by: .minute()), key)))
         default:
             guard let field = fieldKey(key) else { throw HKError(.errorInvalidArgument, "unsupported key path \"\(key)\" with \(symbol)") }
             guard let stored = MetadataMapping.fieldValue(for: value) else {

@@ -27,3 +27,19 @@ public let HKPredicateKeyPathWorkoutTotalDistance = "totalDistance"
 public let HKPredicateKeyPathWorkoutTotalEnergyBurned = "totalEnergyBurned"
 /// Key path of a workout's total swimming stroke count.
 public let HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount = "totalSwimmingStrokeCount"
+/// Key path of a cumulative quantity sample's sum (HealthKit's raw value is `quantity`, as for the quantity itself).
+public let HKPredicateKeyPathSum = "quantity"
+/// Key path of a discrete quantity sample's average (raw value `quantity`).
+public let HKPredicateKeyPathAverage = "quantity"
+/// Key path of a discrete quantity sample's minimum.
+public let HKPredicateKeyPathMin = "min"
+/// Key path of a discrete quantity sample's maximum.
+public let HKPredicateKeyPathMax = "max"
+/// Key path of a discrete quantity sample's most recent value.
+public let HKPredicateKeyPathMostRecent = "most_recent"
+/// Key path of the start date of a discrete quantity sample's most recent value.
+public let HKPredicateKeyPathMostRecentStartDate = "most_recent_start_date"
+/// Key path of the end date of a discrete quantity sample's most recent value.
+public let HKPredicateKeyPathMostRecentEndDate = "most_recent_end_date"
+/// Key path of the duration of a discrete quantity sample's most recent value (not filtered by the store).
+public let HKPredicateKeyPathMostRecentDuration = "most_recent_duration"

@@ -78,6 +78,7 @@ enum SortMapping {
             return total(FieldKey.workoutTotalDistance) { $0.totalDistance?.doubleValue(for: .meter()) }
         case HKWorkoutSortIdentifierTotalEnergyBurned.rawValue, "totalEnergyBurned": return workoutSum(.activeEnergyBurned, total)
         case HKWorkoutSortIdentifierTotalSwimmingStrokeCount.rawValue: return workoutSum(.swimmingStrokeCount, total)
+        case HKWorkoutSortIdentifierTotalFlightsClimbed.rawValue: return workoutSum(.flightsClimbed, total)
         default: return nil
         }
     }

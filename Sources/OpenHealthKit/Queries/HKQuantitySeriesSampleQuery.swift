@@ -5,9 +5,10 @@ import HealthKitModel
 /// Reads the quantities of the quantity samples of one type matching a predicate, one call of the handler per
 /// quantity (iOS 13).
 ///
-/// OpenHealthKit stores every quantity sample as one quantity (its `count` is 1; there is no
-/// `HKQuantitySeriesSampleBuilder`), so each matching sample gives one call: its quantity and its date interval, in
-/// ascending start date order (``orderByQuantitySampleStartDate`` gives the same order), with the sample itself when
+/// A series sample (made by `HKQuantitySeriesSampleBuilder`, `count` > 1) gives one call per quantity it holds, each
+/// with its own date interval; any other sample gives one call with its quantity and interval. Quantities come in
+/// ascending order of their own start dates across all samples, or, with ``orderByQuantitySampleStartDate``, sample by
+/// sample (samples by start date, each sample's quantities in order). Each call carries the sample too when
 /// ``includeSample`` is set. The last quantity comes with `done` true; when nothing matches, one call carries no
 /// quantity and `done` true. (HealthKit's header does not say whether the final call also carries a quantity; this
 /// is the heartbeat series query's rule, and apps that act on `done` after using a non-nil quantity work either way.)
@@ -30,6 +31,15 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
         super.init(objectType: quantityType, predicate: predicate)
     }
 
+    /// Reads the quantities of one sample (iOS 12): each call has a quantity, its start date and `done`.
+    @available(*, deprecated, message: "Use init(quantityType:predicate:quantityHandler:)")
+    public convenience init(sample: HKQuantitySample,
+                            quantityHandler: @escaping @Sendable (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) -> Void) {
+        self.init(quantityType: sample.quantityType, predicate: HKQuery.predicateForObject(with: sample.uuid)) { query, quantity, interval, _, done, error in
+            quantityHandler(query, quantity, interval?.start, done, error)
+        }
+    }
+
     /// Whether each call carries the sample the quantity belongs to (default false). Set it before executing the
     /// query: setting it afterwards traps, as HealthKit raises.
     public var includeSample: Bool {
@@ -37,8 +47,8 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
         set { change { $0.includeSample = newValue } }
     }
 
-    /// Whether quantities come grouped by their sample's start date (default false). Every sample holds one quantity,
-    /// so both orders are the samples' start dates. Set it before executing the query.
+    /// Whether quantities come grouped by their sample, samples in start date order (default false: every quantity in
+    /// the order of its own start date). Set it before executing the query.
     public var orderByQuantitySampleStartDate: Bool {
         get { settingsLock.withLock { settings.orderByStart } }
         set { change { $0.orderByStart = newValue } }
@@ -62,18 +72,27 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
         case .success(let found): samples = found
         case .failure(let error): return fail(HKError.from(error))
         }
-        guard !samples.isEmpty else {
+        let quantities = Self.quantities(of: samples, bySample: orderByQuantitySampleStartDate)
+        guard !quantities.isEmpty else {
             execution.finish()
             return quantityHandler(self, nil, nil, nil, true, nil)
         }
         let withSample = includeSample
-        for (index, sample) in samples.enumerated() {
+        for (index, item) in quantities.enumerated() {
             guard !run.isCancelled else { return }
-            let done = index == samples.count - 1
+            let done = index == quantities.count - 1
             if done { execution.finish() }
-            quantityHandler(self, sample.quantity, DateInterval(start: sample.startDate, end: sample.endDate),
-                            withSample ? sample : nil, done, nil)
+            quantityHandler(self, item.quantity, item.interval, withSample ? item.sample : nil, done, nil)
         }
+    }
+
+    /// Every quantity of `samples` (given in start date order) with its interval and sample: sample by sample, or
+    /// all by their own start dates (ties keep the samples' order).
+    private static func quantities(of samples: [HKQuantitySample], bySample: Bool)
+        -> [(quantity: HKQuantity, interval: DateInterval, sample: HKQuantitySample)] {
+        let all = samples.flatMap { sample in sample.seriesQuantities.map { ($0.quantity, $0.dateInterval, sample) } }
+        guard !bySample else { return all }
+        return all.enumerated().sorted { ($0.element.1.start, $0.offset) < ($1.element.1.start, $1.offset) }.map(\.element)
     }
 
     package override func fail(_ error: HKError) {

@@ -61,6 +61,12 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
         return try await collector.finish { try self.makeRoute($0, workout: workoutID, metadata: checked.get().value) }
     }
 
+    /// Finishes the route with `workout` (already saved) when it is still collecting and has locations: what a workout
+    /// builder does for the route builder it handed out (`seriesBuilder(for:)`). Failures leave the route unsaved.
+    func finishIfCollecting(with workout: HKWorkout) {
+        _ = try? collector.finishNow { try makeRoute($0, workout: workout.uuid, metadata: [:]) }
+    }
+
     /// Drops the locations and metadata added; nothing is saved, and later calls fail.
     public override func discard() {
         collector.discard()

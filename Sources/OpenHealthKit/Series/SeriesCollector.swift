@@ -1,7 +1,7 @@
 import Foundation
 import HealthKitModel
 
-/// What a series builder collects (heartbeats, route locations) and its metadata, and the builder's life: collecting,
+/// What a series builder collects (heartbeats, route locations, quantities) and its metadata, and the builder's life: collecting,
 /// finishing, finished or discarded. Every change runs on a background queue, as HealthKit's builders do; once the
 /// series is finished or discarded, every call fails with `HKError(.errorInvalidArgument)`.
 final class SeriesCollector<Item: Sendable>: @unchecked Sendable {
@@ -29,7 +29,7 @@ final class SeriesCollector<Item: Sendable>: @unchecked Sendable {
     /// Applies `change` to the contents on a background queue, then calls `completion`.
     func update(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void,
                 _ change: @escaping @Sendable (inout Contents) throws -> Void) {
-        store.dispatch({ try self.apply(change) }) { result in
+        store.dispatch({ try self.updateNow(change) }) { result in
             switch result {
             case .success: completion(true, nil)
             case .failure(let error): completion(false, error)
@@ -39,7 +39,7 @@ final class SeriesCollector<Item: Sendable>: @unchecked Sendable {
 
     /// Applies `change` to the contents on a background queue; throws as `update(_:_:)` reports.
     func update(_ change: @escaping @Sendable (inout Contents) throws -> Void) async throws {
-        try await store.perform { try self.apply(change) }
+        try await store.perform { try self.updateNow(change) }
     }
 
     /// Adds metadata validated on the caller's thread.
@@ -76,11 +76,17 @@ final class SeriesCollector<Item: Sendable>: @unchecked Sendable {
         state.withLock { $0 = (Contents(), .discarded) }
     }
 
-    private func apply(_ change: (inout Contents) throws -> Void) throws {
+    /// Applies `change` to the contents on the caller's thread (for builders whose HealthKit API is synchronous).
+    func updateNow(_ change: (inout Contents) throws -> Void) throws {
         try state.withLock { state in
             try requireCollecting(state.phase)
             try change(&state.contents)
         }
+    }
+
+    /// Makes and saves the series on the caller's thread (for a workout builder finishing its route builder).
+    func finishNow<Output>(_ make: (Contents) throws -> Output) throws -> Output {
+        try finishing(make)
     }
 
     private func finishing<Output>(_ make: (Contents) throws -> Output) throws -> Output {

@@ -18,22 +18,22 @@ extension HKWorkoutBuilder {
     /// types (`errorAuthorizationNotDetermined` / `errorAuthorizationDenied`); a sample added twice counts once. A
     /// sample already in the store (the app's own) is associated with the workout when it finishes, not saved again.
     public func add(_ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        update(completion, check: { try self.checkSaving(samples) }) { try $0.add(samples: samples) }
+        update(completion, check: { try self.checkSaving(samples) }, after: { self.collected(samples) }) { try $0.add(samples: samples) }
     }
 
     /// Adds samples to be saved with, and associated with, the workout; throws as `add(_:completion:)` reports.
     public func addSamples(_ samples: [HKSample]) async throws {
-        try await update(check: { try self.checkSaving(samples) }) { try $0.add(samples: samples) }
+        try await update(check: { try self.checkSaving(samples) }, after: { self.collected(samples) }) { try $0.add(samples: samples) }
     }
 
     /// Adds events (pauses, resumes, laps, segments, markers); each must start at or after the workout's start.
     public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        update(completion) { try $0.add(events: workoutEvents) }
+        update(completion, after: { self.collectedEvents() }) { try $0.add(events: workoutEvents) }
     }
 
     /// Adds events; throws as `addWorkoutEvents(_:completion:)` reports.
     public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent]) async throws {
-        try await update { try $0.add(events: workoutEvents) }
+        try await update(after: { self.collectedEvents() }) { try $0.add(events: workoutEvents) }
     }
 
     /// Adds metadata to the workout (values for keys already added replace them); invalid metadata fails.
@@ -103,8 +103,9 @@ extension HKWorkoutBuilder {
     typealias Change = @Sendable (inout WorkoutBuilderState) throws -> Void
 
     private func update(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void,
-                        check: @escaping @Sendable () throws -> Void = {}, _ change: @escaping Change) {
-        healthStore.dispatch({ try self.apply(check, change) }) { result in
+                        check: @escaping @Sendable () throws -> Void = {}, after: @escaping @Sendable () -> Void = {},
+                        _ change: @escaping Change) {
+        healthStore.dispatch({ try self.apply(check, change, after) }) { result in
             switch result {
             case .success: completion(true, nil)
             case .failure(let error): completion(false, error)
@@ -112,13 +113,16 @@ extension HKWorkoutBuilder {
         }
     }
 
-    private func update(check: @escaping @Sendable () throws -> Void = {}, _ change: @escaping Change) async throws {
-        try await healthStore.perform { try self.apply(check, change) }
+    private func update(check: @escaping @Sendable () throws -> Void = {}, after: @escaping @Sendable () -> Void = {},
+                        _ change: @escaping Change) async throws {
+        try await healthStore.perform { try self.apply(check, change, after) }
     }
 
-    private func apply(_ check: () throws -> Void, _ change: Change) throws {
+    /// Checks, changes the state, then (after a successful change, outside the lock) runs `after`.
+    private func apply(_ check: () throws -> Void, _ change: Change, _ after: () -> Void = {}) throws {
         try check()
         try state.withLock { try change(&$0) }
+        after()
     }
 
     /// Checks, before anything is kept, that the builder is collecting and the store could save `samples`.

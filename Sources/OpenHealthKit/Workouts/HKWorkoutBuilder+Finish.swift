@@ -33,6 +33,7 @@ extension HKWorkoutBuilder {
             let workout = try makeWorkout(collected)
             try save(workout, with: collected.samples)
             state.withLock { $0.completeFinishing(succeeded: true) }
+            finishSeries(with: workout)
             return workout
         } catch {
             state.withLock { $0.completeFinishing(succeeded: false) }

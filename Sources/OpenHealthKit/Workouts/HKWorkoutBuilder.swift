@@ -26,8 +26,9 @@ import HealthKitModel
 /// configuration's location type when the app did not set it. Completion handlers run on a background queue.
 public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     let healthStore: HKHealthStore
-    private let configuration: HKWorkoutConfiguration
+    let configuration: HKWorkoutConfiguration
     let state = Locked(WorkoutBuilderState())
+    private let routeBuilder = Locked<HKWorkoutRouteBuilder?>(nil)
 
     /// The device the workout is recorded with; it becomes the workout's device.
     public let device: HKDevice?
@@ -84,6 +85,30 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
     /// The active time up to now (or to the end of collection) (OpenHealthKit extension: HealthKit's live builder has it).
     public var elapsedTime: TimeInterval { elapsedTime(at: Date()) }
+
+    /// The series builder that records `seriesType` with this workout (iOS 17, watchOS 5): for
+    /// `HKSeriesType.workoutRoute()` an ``HKWorkoutRouteBuilder`` (the same one on every call), which
+    /// `finishWorkout` finishes and associates with the saved workout when it holds locations; `nil` for other types.
+    public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
+        guard seriesType == HKSeriesType.workoutRoute() else { return nil }
+        return routeBuilder.withLock { builder in
+            if let builder { return builder }
+            let made = HKWorkoutRouteBuilder(healthStore: healthStore, device: device)
+            builder = made
+            return made
+        }
+    }
+
+    /// Finishes the route builder handed out by `seriesBuilder(for:)`, if any, with the saved `workout`.
+    func finishSeries(with workout: HKWorkout) {
+        routeBuilder.current?.finishIfCollecting(with: workout)
+    }
+
+    /// Called after `samples` were added (the live builder tells its delegate); does nothing here.
+    func collected(_ samples: [HKSample]) {}
+
+    /// Called after events were added (the live builder tells its delegate); does nothing here.
+    func collectedEvents() {}
 
     /// The builder's phase and interval.
     public override var description: String {
