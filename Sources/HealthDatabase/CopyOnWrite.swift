@@ -4,36 +4,38 @@
 /// copy moved every byte and retained every string of its value. Boxed, a copy is one retain, two copies of one
 /// value are equal at once (``isIdentical(to:)``), and a change made through a copy that shares its box copies the box
 /// first. Equality, hashing and coding are the value's own.
+///
+/// The box is a `ManagedBuffer` whose header is the value, reached through its pointer: a class's stored property
+/// would be checked for exclusive access at run time on every read (`swift_beginAccess`), which made each property
+/// read of a record cost more than the rest of the save path's bookkeeping.
 struct CopyOnWrite<Value: Hashable & Codable & Sendable>: Hashable, Codable, @unchecked Sendable {
-    private final class Box {
-        var value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
-    private var box: Box
+    private var box: ManagedBuffer<Value, Void>
 
     /// Boxes `value`.
-    init(_ value: Value) { box = Box(value) }
+    init(_ value: Value) { box = .create(minimumCapacity: 0) { _ in value } }
 
-    /// The value; changing it first copies a box that another copy shares.
+    /// Where the value lives (valid while the box does).
+    private var pointer: UnsafeMutablePointer<Value> { box.withUnsafeMutablePointerToHeader { $0 } }
+
+    /// The value, read in place; changing it first copies a box that another copy shares.
     var value: Value {
-        get { box.value }
+        _read { yield pointer.pointee }
         _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
-            yield &box.value
+            if !isKnownUniquelyReferenced(&box) { self = CopyOnWrite(pointer.pointee) }
+            yield &pointer.pointee
         }
     }
 
     /// Whether `other` shares this box, which implies equality and costs a pointer comparison.
     func isIdentical(to other: Self) -> Bool { box === other.box }
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.value == rhs.value }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     /// Decodes the value itself (no wrapping key).
     init(from decoder: any Decoder) throws { self.init(try Value(from: decoder)) }
 
     /// Encodes the value itself (no wrapping key).
-    func encode(to encoder: any Encoder) throws { try box.value.encode(to: encoder) }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
