@@ -25,12 +25,6 @@ package enum QueryMapping {
         return try samples(from: records, correlations: correlations, storage: storage, concurrently: concurrently)
     }
 
-    /// The objects the saved records among `changes` hold, in order; deletions are skipped.
-    package static func samples(savedIn changes: [Change], storage: any HealthStorage,
-                                concurrently: Bool = true) throws -> [HKSample] {
-        try objects(in: changes, storage: storage, concurrently: concurrently).samples
-    }
-
     /// The objects the saved records among `changes` hold and the deleted objects its tombstones stand for, each
     /// in change order.
     package static func objects(in changes: [Change], storage: any HealthStorage,

@@ -30,12 +30,14 @@ extension HKHealthStore {
             let filter = SampleFilter.and([try readRestriction(for: HKObjectType.allSampleTypes), WorkoutActivityRecords.excluded])
             let start = anchor?.rawValue ?? 0
             let batch = try storage.changes(after: start, matching: filter, limit: limit)
-            // One sample per saved change, in the changes' order.
-            var samples = try QueryMapping.samples(savedIn: batch.changes, storage: storage).makeIterator()
+            // One sample per saved change and one deleted object per tombstone, each in the changes' order.
+            let objects = try QueryMapping.objects(in: batch.changes, storage: storage)
+            var samples = objects.samples.makeIterator()
+            var deleted = objects.deleted.makeIterator()
             let changes: [HKChange] = batch.changes.compactMap { change in
                 switch change {
                 case .saved: samples.next().map(HKChange.added)
-                case .deleted(let tombstone): .deleted(QueryMapping.deletedObject(from: tombstone), typeIdentifier: tombstone.type)
+                case .deleted(let tombstone): deleted.next().map { .deleted($0, typeIdentifier: tombstone.type) }
                 }
             }
             let hasMore = limit.map { batch.changes.count >= $0 } ?? false
