@@ -1,6 +1,6 @@
 import Foundation
 
-/// Command line: `openhealthkit-bench [save|latest|anchored|all] [--samples N] [--store N] [--batch N] [--reps N]
+/// Command line: `openhealthkit-bench [save|save-ceiling|latest|anchored|all] [--samples N] [--store N] [--batch N] [--reps N]
 /// [--queries N] [--changes N] [--data DIR]`.
 struct Options {
     var commands: [String] = []
@@ -46,13 +46,13 @@ struct Options {
             case "fhir": options.commands.append(argument)
             case "--stats-years": options.statsYears = (iterator.next() ?? "1,10").split(separator: ",").compactMap { Int($0) }
             case "import": options.commands.append(argument)
-            case "save", "save-api", "save-storage", "latest", "anchored", "all", "build", "stats": options.commands.append(argument)
+            case "save", "save-api", "save-storage", "save-ceiling", "latest", "anchored", "all", "build", "stats": options.commands.append(argument)
             default:
-                print("usage: openhealthkit-bench [save|latest|anchored|build|stats|fhir|import|all] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--stats-years 1,10] [--corpus DIR] [--data DIR]")
+                print("usage: openhealthkit-bench [save|save-ceiling|latest|anchored|build|stats|fhir|import|all] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--stats-years 1,10] [--corpus DIR] [--data DIR]")
                 exit(argument == "--help" || argument == "-h" ? 0 : 2)
             }
         }
-        if options.commands.isEmpty || options.commands.contains("all") { options.commands = ["save", "latest", "anchored"] }
+        if options.commands.isEmpty || options.commands.contains("all") { options.commands = ["save", "save-ceiling", "latest", "anchored"] }
         return options
     }
 }

@@ -6,6 +6,7 @@ print("openhealthkit-bench: \(ProcessInfo.processInfo.activeProcessorCount) core
 for command in options.commands {
     switch command {
     case "save", "save-api", "save-storage": try await SaveBenchmark.run(options)
+    case "save-ceiling": try SaveCeiling.run(options)
     case "latest": try await LatestBenchmark.run(options)
     case "anchored": try await AnchoredBenchmark.run(options)
     case "stats": try await StatsBenchmark.run(options)
