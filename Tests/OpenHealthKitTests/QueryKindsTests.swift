@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
 import Testing
@@ -76,6 +77,24 @@ import Testing
         let one = try await HKActivitySummaryQueryDescriptor(predicate: HKQuery.predicateForActivitySummary(with: DateComponents(year: 2024, month: 3, day: 1)))
             .result(for: store)
         #expect(one.count == 1)
+    }
+
+    @Test func activitySummaryPayloadHasItsKeysSorted() throws {
+        // A dictionary's order follows the process's hash seed: unsorted, two imports of one export stored different bytes.
+        let summary = Self.summary(day: 4, energy: 320)
+        summary.exerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 30)
+        summary.standHoursGoal = HKQuantity(unit: .count(), doubleValue: 12)
+        let source = SourceRecord(bundleIdentifier: "com.example.fitness", name: "Fitness")
+        let payload = try #require(try ActivitySummaryMapping.record(from: summary, source: source).payload)
+        let text = String(decoding: payload, as: UTF8.self)
+        // Every other piece between quotes is a quoted string: the keys, and the unit strings.
+        let keys = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let names = ["activeEnergyBurned", "activeEnergyBurnedGoal", "appleExerciseTime", "appleMoveTime", "appleMoveTimeGoal",
+                     "appleStandHours", "exerciseTimeGoal", "standHoursGoal"]
+        #expect(keys.filter(names.contains) == names)
+        #expect(keys.filter(["isPaused", "moveMode", "values"].contains) == ["isPaused", "moveMode", "values"])
+        #expect(try ActivitySummaryMapping.record(from: summary, source: source).payload == payload)
     }
 
     @Test func activitySummaryUpdatesArriveUntilStopped() async throws {

@@ -3,8 +3,9 @@ import HealthDatabase
 
 /// Activity summaries as storage records: kind `.other`, type `HKActivitySummaryTypeIdentifier`, the day as
 /// the number `yyyymmdd` under `FieldKey.activitySummaryDay` (what the summary predicates compare), the
-/// interval from the day's UTC midnight to the next, the values as a JSON payload. One summary per day and
-/// app: a later save of the same day replaces it (sync identifier `activitySummary.yyyymmdd`, version = save time).
+/// interval from the day's UTC midnight to the next, the values as a JSON payload (keys sorted, so the same summary
+/// gives the same bytes in every process). One summary per day and app: a later save of the same day replaces it
+/// (sync identifier `activitySummary.yyyymmdd`, version = save time).
 package enum ActivitySummaryMapping {
     private struct Payload: Codable {
         var values: [String: Quantity]
@@ -38,7 +39,7 @@ package enum ActivitySummaryMapping {
             endDate: midnight.addingTimeInterval(86_400), source: source,
             fields: [FieldKey.activitySummaryDay: .number(number)],
             syncIdentifier: "activitySummary.\(Int(number))", syncVersion: Int64(Date().timeIntervalSince1970 * 1000),
-            payload: try JSONEncoder().encode(payload))
+            payload: try JSONEncoder.sortedKeys.encode(payload))
     }
 
     /// The summary a record holds; throws `errorInvalidArgument` for a record that holds none.
