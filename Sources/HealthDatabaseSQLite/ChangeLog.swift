@@ -77,28 +77,44 @@ enum ChangeLog {
     }
 
     /// The query ``changes(after:matching:limit:reader:_:)`` runs: ``RecordReader/columns`` and a tombstone flag.
+    ///
+    /// Every arm of the compound reads in position order, so SQLite merges them and stops at the limit with no sort
+    /// step. A filter confined to one type reads the `(type)` index (its entries are in `(type, id)` order); one
+    /// confined to a few types gets an arm per type for the same reason. A single `type IN (…)` arm would read the
+    /// index type after type and sort every row it found in a temporary B-tree: reading 1,000,000 changes of two types
+    /// took SQLite 2.0 s that way, against 1.2 s merged per type.
     static func select(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?,
                        _ identities: IdentityCache, _ db: Database) throws -> SQLPart {
         let compiler = try FilterSQL(for: filter, identities, db)
         let saved = compiler.samples(filter)
         let deleted = compiler.tombstones(filter)
-        // ORDER BY on the compound itself (not on a subquery around it) lets SQLite merge the two
-        // position-ordered scans and stop at the limit, with no sort step.
-        var query = SQLPart("""
-            SELECT \(RecordReader.columns), 0 FROM sample s \(RecordReader.parentJoin)
-            WHERE s.id > ? AND s.id <= ? AND (\(saved.sql))
-            UNION ALL
-            SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
-                t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
-            FROM tombstone t WHERE t.seq > ? AND t.seq <= ? AND (\(deleted.sql))
-            ORDER BY 1 LIMIT ?
-            """, [after, through ?? Int64.max])
-        query.arguments += saved.arguments
-        query.arguments += [after, through ?? Int64.max]
-        query.arguments += deleted.arguments
+        let range: StatementArguments = [after, through ?? Int64.max]
+        // nil: one arm without a type term of its own (no types, one type, or too many to merge).
+        let perType: [Int64?] = compiler.confinedTypeIDs(filter).flatMap { (2 ... maxMergedTypes).contains($0.count) ? $0 : nil }
+            ?? [nil]
+        func typed(_ type: Int64?) -> StatementArguments { type.map { [$0] } ?? [] }
+        var arms: [SQLPart] = perType.map { type in
+            SQLPart("""
+                SELECT \(RecordReader.columns), 0 FROM sample s \(RecordReader.parentJoin)
+                WHERE \(type == nil ? "" : "s.type = ? AND ")s.id > ? AND s.id <= ? AND (\(saved.sql))
+                """, typed(type) + range + saved.arguments)
+        }
+        arms += perType.map { type in
+            SQLPart("""
+                SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
+                    t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
+                FROM tombstone t WHERE \(type == nil ? "" : "t.type = ? AND ")t.seq > ? AND t.seq <= ? AND (\(deleted.sql))
+                """, typed(type) + range + deleted.arguments)
+        }
+        // ORDER BY on the compound itself (not on a subquery around it) lets SQLite merge the position-ordered scans.
+        var query = SQLPart(arms.map(\.sql).joined(separator: "\nUNION ALL\n") + "\nORDER BY 1 LIMIT ?")
+        for arm in arms { query.arguments += arm.arguments }
         query.arguments += [limit ?? -1]
         return query
     }
+
+    /// The most types an anchored read merges arm by arm; a filter over more types reads them in one arm.
+    static let maxMergedTypes = 8
 
     /// The changes after `after` matching `filter`, oldest first, at most `limit`: present records at the
     /// position of their save, tombstones at the position of their deletion, merged in one SQL query.

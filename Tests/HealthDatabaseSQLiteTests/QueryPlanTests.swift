@@ -50,6 +50,52 @@ struct QueryPlanTests {
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 
+    @Test(arguments: [
+        SampleFilter.types([heartRate, steps]),
+        .or([.and([.types([heartRate]), .sources(["com.example.app"])]), .types([steps])]),
+        .and([.types([heartRate, steps, "HKQuantityTypeIdentifierNeverStored"]), .not(.sources(["com.example.other"]))]),
+    ])
+    func anchoredReadOfSeveralTypesMergesOneIndexScanPerType(filter: SampleFilter) throws {
+        let storage = try Self.storage()
+        let plan = try Self.plan(storage) { db in
+            try ChangeLog.select(after: 0, through: nil, matching: filter, limit: 1000, storage.identities, db)
+        }
+        #expect(plan.filter { $0.contains("USING INDEX sample_type (type=? AND rowid>? AND rowid<?)") }.count == 2, "\(plan)")
+        #expect(plan.filter { $0.contains("USING INDEX tombstone_type (type=? AND rowid>? AND rowid<?)") }.count == 2, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
+
+    @Test func anchoredReadOfSeveralTypesReturnsEveryChangeOnceInOrder() throws {
+        let storage = try Self.storage()
+        let seeds = try storage.records(matching: .all, sort: [], limit: nil).map(\.uuid)
+        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
+        let bodyMass = "HKQuantityTypeIdentifierBodyMass"
+        let records = (0 ..< 30).map { index in
+            SampleRecord(uuid: UUID(), kind: .quantity, type: [Self.heartRate, Self.steps, bodyMass][index % 3],
+                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
+                         quantity: Double(index), source: source)
+        }
+        _ = try storage.save(records)
+        _ = try storage.delete(uuids: [records[3].uuid, records[4].uuid, records[5].uuid], source: nil)
+        // Position order: the two seeds, the surviving heart rates and step counts, then the two deletions of those types.
+        let surviving = records.enumerated().filter { $0.element.type != bodyMass && ![3, 4].contains($0.offset) }.map(\.element.uuid)
+        let expected = (seeds + surviving).map { "saved \($0)" } + [records[3].uuid, records[4].uuid].map { "deleted \($0)" }
+        func described(_ batch: ChangeBatch) -> [String] {
+            batch.changes.map { change in
+                switch change {
+                case .saved(let record): "saved \(record.uuid)"
+                case .deleted(let tombstone): "deleted \(tombstone.uuid)"
+                }
+            }
+        }
+        let both: SampleFilter = .types([Self.heartRate, Self.steps])
+        #expect(described(try storage.changes(after: 0, matching: both, limit: nil)) == expected)
+        let first = try storage.changes(after: 0, matching: both, limit: 5)
+        #expect(described(first) == Array(expected.prefix(5)))
+        let rest = try storage.changes(after: first.anchor, matching: both, limit: nil)
+        #expect(described(rest) == Array(expected.dropFirst(5)))
+    }
+
     @Test func unknownTypesMatchNothing() throws {
         let storage = try Self.storage()
         #expect(try storage.count(matching: .types(["HKQuantityTypeIdentifierNeverStored"])) == 0)
