@@ -96,6 +96,39 @@ struct QueryPlanTests {
         #expect(described(rest) == Array(expected.dropFirst(5)))
     }
 
+    @Test func unlimitedReadOfTypesFillingMostPositionsWalksTheTable() throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
+        let bodyMass = "HKQuantityTypeIdentifierBodyMass"
+        let records = (0 ..< 12_000).map { index in
+            SampleRecord(uuid: UUID(), kind: .quantity, type: [Self.heartRate, Self.steps, bodyMass][index % 3],
+                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
+                         quantity: Double(index), source: source)
+        }
+        _ = try storage.save(records)
+        func plan(_ filter: SampleFilter, limit: Int?) throws -> [String] {
+            try Self.plan(storage) { db in try ChangeLog.select(after: 0, through: nil, matching: filter, limit: limit, storage.identities, db) }
+        }
+        let dense = try plan(.types([Self.heartRate, Self.steps]), limit: nil)   // two thirds of the positions
+        #expect(dense.contains { $0.contains("SEARCH s USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)") }, "\(dense)")
+        #expect(!dense.contains { $0.contains("sample_type") || $0.contains("TEMP B-TREE") }, "\(dense)")
+        let sparse = try plan(.types([bodyMass]), limit: nil)   // one third
+        #expect(sparse.contains { $0.contains("USING INDEX sample_type (type=? AND rowid>? AND rowid<?)") }, "\(sparse)")
+        let limited = try plan(.types([Self.heartRate, Self.steps]), limit: 500)
+        #expect(limited.filter { $0.contains("USING INDEX sample_type") }.count == 2, "\(limited)")
+        // Both plans give the same changes.
+        let whole = try storage.changes(after: 0, matching: .types([Self.heartRate, Self.steps]), limit: nil).changes
+        var pieces: [Change] = [], anchor: Int64 = 0
+        while true {
+            let batch = try storage.changes(after: anchor, matching: .types([Self.heartRate, Self.steps]), limit: 1_000)
+            if batch.changes.isEmpty { break }
+            pieces += batch.changes
+            anchor = batch.anchor
+        }
+        #expect(whole.count == 8_000)
+        #expect(whole == pieces)
+    }
+
     @Test func unknownTypesMatchNothing() throws {
         let storage = try Self.storage()
         #expect(try storage.count(matching: .types(["HKQuantityTypeIdentifierNeverStored"])) == 0)
