@@ -87,26 +87,25 @@ enum ChangeLog {
     static func select(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?,
                        _ identities: IdentityCache, _ db: Database) throws -> SQLPart {
         let compiler = try FilterSQL(for: filter, identities, db)
-        let saved = compiler.samples(filter)
-        let deleted = compiler.tombstones(filter)
         let range: StatementArguments = [after, through ?? Int64.max]
-        // nil: one arm without a type term of its own (no types, one type, or too many to merge).
-        let confined = compiler.confinedTypeIDs(filter)
-        let perType: [Int64?] = confined.flatMap { (2 ... maxMergedTypes).contains($0.count) ? $0 : nil } ?? [nil]
-        let scan = try limit == nil && isDense(confined, after: after, through: through, db)
+        // One arm per type (see TypeArms), or one arm without a type term of its own.
+        let perType: [(type: Int64?, filter: SampleFilter)] = compiler.typeArms(filter)?.map { ($0.type, $0.filter) } ?? [(nil, filter)]
+        let scan = try limit == nil && isDense(compiler.confinedTypeIDs(filter), after: after, through: through, db)
         func typed(_ type: Int64?) -> StatementArguments { type.map { [$0] } ?? [] }
-        var arms: [SQLPart] = (scan ? [nil] : perType).map { type in
-            SQLPart("""
+        var arms: [SQLPart] = (scan ? [(nil, filter)] : perType).map { arm in
+            let saved = compiler.samples(arm.filter)
+            return SQLPart("""
                 SELECT \(RecordReader.columns), 0 FROM sample s \(scan ? "NOT INDEXED " : "")\(RecordReader.parentJoin)
-                WHERE \(type == nil ? "" : "s.type = ? AND ")s.id > ? AND s.id <= ? AND (\(saved.sql))
-                """, typed(type) + range + saved.arguments)
+                WHERE \(arm.type == nil ? "" : "s.type = ? AND ")s.id > ? AND s.id <= ? AND (\(saved.sql))
+                """, typed(arm.type) + range + saved.arguments)
         }
-        arms += perType.map { type in
-            SQLPart("""
+        arms += perType.map { arm in
+            let deleted = compiler.tombstones(arm.filter)
+            return SQLPart("""
                 SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
                     t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
-                FROM tombstone t WHERE \(type == nil ? "" : "t.type = ? AND ")t.seq > ? AND t.seq <= ? AND (\(deleted.sql))
-                """, typed(type) + range + deleted.arguments)
+                FROM tombstone t WHERE \(arm.type == nil ? "" : "t.type = ? AND ")t.seq > ? AND t.seq <= ? AND (\(deleted.sql))
+                """, typed(arm.type) + range + deleted.arguments)
         }
         // ORDER BY on the compound itself (not on a subquery around it) lets SQLite merge the position-ordered scans.
         var query = SQLPart(arms.map(\.sql).joined(separator: "\nUNION ALL\n") + "\nORDER BY 1 LIMIT ?")
@@ -114,9 +113,6 @@ enum ChangeLog {
         query.arguments += [limit ?? -1]
         return query
     }
-
-    /// The most types an anchored read merges arm by arm; a filter over more types reads them in one arm.
-    static let maxMergedTypes = 8
 
     /// Whether the records of `types` (a confined filter's type ids) hold at least ``denseShare`` of the positions
     /// in `(after, through]`, counted on the `(type)` index (a few percent of reading them), so reading the table in

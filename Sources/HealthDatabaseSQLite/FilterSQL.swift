@@ -57,32 +57,6 @@ struct FilterSQL {
         try FilterSQL(for: filter, identities, db).samples(filter)
     }
 
-    /// The ids of the types every record and tombstone matching `filter` has, ascending, when the filter confines them
-    /// (a type set, an AND with one, an OR of such filters); nil when it does not. Types the store has no id for
-    /// match nothing and are left out.
-    func confinedTypeIDs(_ filter: SampleFilter) -> [Int64]? {
-        Self.confiningTypes(filter).map { $0.compactMap { typeIDs[$0] }.sorted() }
-    }
-
-    /// The type names `filter`'s matches are confined to, or nil when it does not confine them.
-    static func confiningTypes(_ filter: SampleFilter) -> Set<String>? {
-        switch filter {
-        case .types(let types): return types
-        case .none: return []
-        case .and(let filters):
-            let confined = filters.compactMap(confiningTypes)
-            return confined.first.map { first in confined.dropFirst().reduce(first) { $0.intersection($1) } }
-        case .or(let filters):
-            var union: Set<String> = []
-            for filter in filters {
-                guard let types = confiningTypes(filter) else { return nil }
-                union.formUnion(types)
-            }
-            return union
-        default: return nil
-        }
-    }
-
     /// Every type name `filter` mentions, at any depth.
     static func typeNames(in filter: SampleFilter) -> Set<String> {
         switch filter {

@@ -24,6 +24,8 @@ struct RecordReader {
     static let parentJoin = "LEFT JOIN sample p ON p.id = s.parent_id"
     /// How many columns ``columns`` lists.
     static let columnCount = 18
+    /// The 1-based positions of `s.id`, `s.start` and `s.end` in ``columns``, for ORDER BY on a compound SELECT.
+    static let (idColumn, startColumn, endColumn) = (1, 5, 6)
 
     let identities: IdentityCache
 

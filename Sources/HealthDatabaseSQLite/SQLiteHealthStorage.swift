@@ -172,7 +172,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
         try read { db in
-            let query = try SampleQuery.select(FilterSQL.samples(filter, identities, db), sort: sort, limit: limit,
+            let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
                                                includePayload: includePayload)
             return try reader.records(db, sql: query.sql, arguments: query.arguments)
         }

@@ -3,31 +3,63 @@ import HealthDatabase
 
 /// The SELECT statements that read records and sources.
 enum SampleQuery {
-    /// Records matching `condition` (a compiled filter, see ``FilterSQL``), sorted, limited in SQL; without
-    /// `includePayload` the payload column is NULL.
+    /// Records matching `filter` (compiled by `compiler`), sorted, limited in SQL; without `includePayload` the
+    /// payload column is NULL.
     ///
     /// Ties are broken by change position, in the direction of the last criterion (save order when
     /// ascending or unsorted), so `start DESC, id DESC` reads the `(type, start)` index backwards with
-    /// no sort step.
-    static func select(_ condition: SQLPart, sort: [SampleSort], limit: Int?, includePayload: Bool = true) -> SQLPart {
-        var query = condition
-        query.sql = "SELECT \(includePayload ? RecordReader.columns : RecordReader.columnsWithoutPayload) FROM sample s \(RecordReader.parentJoin) WHERE \(query.sql) ORDER BY "
-        for criterion in sort {
-            let direction = criterion.ascending ? "ASC" : "DESC"
-            switch criterion.key {
-            case .startDate: query.sql += "s.start \(direction), "
-            case .endDate: query.sql += "s.end \(direction), "
-            case .field(let key):
-                query.sql += "(SELECT f.num FROM field f WHERE f.sample_id = s.id AND f.key = ?) \(direction), "
-                query.arguments += [key]
+    /// no sort step. A filter over a few types sorted by position or by one date reads one arm per type
+    /// (``FilterSQL/typeArms(_:)``), which SQLite merges in order and stops at the limit: the latest 100
+    /// samples of two types in a 10,000,000-sample store took 5.5 s through one `type IN (…)` arm, which sorted every
+    /// sample of both types, and under a millisecond merged.
+    static func select(_ filter: SampleFilter, _ compiler: FilterSQL, sort: [SampleSort], limit: Int?,
+                       includePayload: Bool = true) -> SQLPart {
+        let columns = includePayload ? RecordReader.columns : RecordReader.columnsWithoutPayload
+        let from = "FROM sample s \(RecordReader.parentJoin)"
+        var query: SQLPart
+        if let arms = compiler.typeArms(filter), let order = resultOrder(sort) {
+            query = SQLPart("")
+            for arm in arms {
+                let condition = compiler.samples(arm.filter)
+                query.sql += (query.sql.isEmpty ? "" : " UNION ALL ") + "SELECT \(columns) \(from) WHERE s.type = ? AND (\(condition.sql))"
+                query.arguments += [arm.type]
+                query.arguments += condition.arguments
             }
+            query.sql += " ORDER BY " + order
+        } else {
+            let condition = compiler.samples(filter)
+            query = SQLPart("SELECT \(columns) \(from) WHERE \(condition.sql) ORDER BY ", condition.arguments)
+            for criterion in sort {
+                let direction = criterion.ascending ? "ASC" : "DESC"
+                switch criterion.key {
+                case .startDate: query.sql += "s.start \(direction), "
+                case .endDate: query.sql += "s.end \(direction), "
+                case .field(let key):
+                    query.sql += "(SELECT f.num FROM field f WHERE f.sample_id = s.id AND f.key = ?) \(direction), "
+                    query.arguments += [key]
+                }
+            }
+            query.sql += "s.id " + ((sort.last?.ascending ?? true) ? "ASC" : "DESC")
         }
-        query.sql += "s.id " + ((sort.last?.ascending ?? true) ? "ASC" : "DESC")
         if let limit {
             query.sql += " LIMIT ?"
             query.arguments += [max(limit, 0)]
         }
         return query
+    }
+
+    /// The ORDER BY of a merged read, by result column (a compound SELECT sorts by its columns): position, or one date
+    /// then position. Nil for sorts a per-type index does not deliver in order (several criteria, a metadata field).
+    private static func resultOrder(_ sort: [SampleSort]) -> String? {
+        guard sort.count <= 1 else { return nil }
+        let direction = (sort.first?.ascending ?? true) ? "ASC" : "DESC"
+        let position = "\(RecordReader.idColumn) \(direction)"
+        switch sort.first?.key {
+        case nil: return position
+        case .startDate: return "\(RecordReader.startColumn) \(direction), \(position)"
+        case .endDate: return "\(RecordReader.endColumn) \(direction), \(position)"
+        case .field: return nil
+        }
     }
 
     /// The ids of the source rows to report for the records matching `filter`: one per bundle

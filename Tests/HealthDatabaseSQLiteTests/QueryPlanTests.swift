@@ -34,11 +34,89 @@ struct QueryPlanTests {
         let window = DateWindow(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 86400))
         let filter = SampleFilter.and([.types([Self.heartRate]), .window(window)])
         let plan = try Self.plan(storage) { db in
-            try SampleQuery.select(FilterSQL.samples(filter, storage.identities, db), sort: [SampleSort(.startDate, ascending: false)],
+            try SampleQuery.select(filter, FilterSQL(for: filter, storage.identities, db), sort: [SampleSort(.startDate, ascending: false)],
                                    limit: 100)
         }
         #expect(plan.contains { $0.contains("USING INDEX sample_type_start (type=? AND start<?)") }, "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
+
+    @Test func latestOfSeveralTypesMergesOneIndexScanPerType() throws {
+        let storage = try Self.storage()
+        let window = DateWindow(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 86400))
+        let filter = SampleFilter.or([.and([.types([Self.heartRate]), .window(window)]), .and([.types([Self.steps]), .window(window)])])
+        func plan(_ sort: [SampleSort], _ filter: SampleFilter = filter) throws -> [String] {
+            try Self.plan(storage) { db in
+                try SampleQuery.select(filter, FilterSQL(for: filter, storage.identities, db), sort: sort, limit: 100)
+            }
+        }
+        // Each arm gets its own type's window, so the date term bounds the index scan.
+        let latest = try plan([SampleSort(.startDate, ascending: false)])
+        #expect(latest.filter { $0.contains("USING INDEX sample_type_start (type=? AND start<?)") }.count == 2, "\(latest)")
+        #expect(!latest.contains { $0.contains("TEMP B-TREE") }, "\(latest)")
+        let saved = try plan([], .types([Self.heartRate, Self.steps]))
+        #expect(saved.filter { $0.contains("USING INDEX sample_type (type=?)") }.count == 2, "\(saved)")
+        #expect(!saved.contains { $0.contains("TEMP B-TREE") }, "\(saved)")
+        // Sorting by a metadata field has no per-type index order to merge: one arm, sorted.
+        let byField = try plan([SampleSort(.field("HKMetadataKeyHeartRateMotionContext"), ascending: true)])
+        #expect(!byField.contains { $0.contains("MERGE") }, "\(byField)")
+    }
+
+    @Test(arguments: [[SampleSort](), [SampleSort(.startDate, ascending: false)], [SampleSort(.startDate, ascending: true)],
+                      [SampleSort(.endDate, ascending: false)], [SampleSort(.endDate, ascending: true)]])
+    func mergedReadsSortAndBreakTiesAsOneQuery(sort: [SampleSort]) throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
+        let types = [Self.heartRate, Self.steps, "HKQuantityTypeIdentifierBodyMass"]
+        // Dates repeat across types (ties broken by position), ends differ from starts.
+        let records = (0 ..< 90).map { index in
+            SampleRecord(uuid: UUID(), kind: .quantity, type: types[index % 3], startDate: Date(timeIntervalSince1970: Double(index / 4 * 60)),
+                         endDate: Date(timeIntervalSince1970: Double(index / 4 * 60 + (index % 5) * 7)), quantity: Double(index), source: source)
+        }
+        _ = try storage.save(records)
+        func key(_ record: SampleRecord) -> Double {
+            switch sort.first?.key {
+            case .startDate: record.startDate.timeIntervalSince1970
+            case .endDate: record.endDate.timeIntervalSince1970
+            default: 0
+            }
+        }
+        let ascending = sort.first?.ascending ?? true
+        let position = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($0.element.uuid, $0.offset) })
+        let expected = records.filter { $0.type != types[2] }.sorted {
+            key($0) != key($1) ? (key($0) < key($1)) == ascending : (position[$0.uuid]! < position[$1.uuid]!) == ascending
+        }.map(\.uuid)
+        let both = SampleFilter.types([Self.heartRate, Self.steps])
+        #expect(try storage.records(matching: both, sort: sort, limit: nil).map(\.uuid) == expected)
+        #expect(try storage.records(matching: both, sort: sort, limit: 25).map(\.uuid) == Array(expected.prefix(25)))
+    }
+
+    @Test func mergedReadsApplyEachTypesOwnConditions() throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
+        let bodyMass = "HKQuantityTypeIdentifierBodyMass"
+        let records = (0 ..< 120).map { index in
+            SampleRecord(uuid: UUID(), kind: .quantity, type: [Self.heartRate, Self.steps, bodyMass][index % 3],
+                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
+                         quantity: Double(index), source: source)
+        }
+        _ = try storage.save(records)
+        // Heart rates above 40, step counts not above 60, body mass never (it is not named).
+        let filter = SampleFilter.or([.and([.types([Self.heartRate]), .quantity(.greaterThan, 40)]),
+                                      .and([.types([Self.steps, "HKQuantityTypeIdentifierNeverStored"]), .not(.quantity(.greaterThan, 60))])])
+        let expected = records.filter { record in
+            record.type == Self.heartRate ? record.quantity! > 40 : record.type == Self.steps ? record.quantity! <= 60 : false
+        }
+        #expect(try storage.records(matching: filter, sort: [], limit: nil).map(\.uuid) == expected.map(\.uuid))
+        #expect(try storage.records(matching: filter, sort: [SampleSort(.startDate, ascending: false)], limit: 10).map(\.uuid)
+            == expected.reversed().prefix(10).map(\.uuid))
+        let changes = try storage.changes(after: 0, matching: filter, limit: nil).changes.compactMap { change -> UUID? in
+            if case .saved(let record) = change { record.uuid } else { nil }
+        }
+        #expect(changes == expected.map(\.uuid))
+        #expect(FilterSQL.restricted(.not(.types([Self.steps])), toType: Self.steps) == .none)
+        #expect(FilterSQL.restricted(.and([.types([Self.steps]), .hasChild(.types([Self.steps]))]), toType: Self.steps)
+            == .hasChild(.types([Self.steps])))
     }
 
     @Test func anchoredReadOfOneTypeMergesIndexOrderedScans() throws {
