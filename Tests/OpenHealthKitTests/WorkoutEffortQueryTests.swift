@@ -119,4 +119,16 @@ import Testing
         try await blind.requestAuthorization(toShare: [], read: Set(E.types.map { $0 as HKObjectType }))
         #expect(try await E.relationships(blind).relationships.isEmpty, "read denial hides the relations")
     }
+
+    @Test func relationshipsArchiveAndCopy() async throws {
+        let (store, triathlon, _, samples) = try await storeWithRelations()
+        let leg = try #require(try await E.relationships(store).relationships.first { $0.activity != nil })
+        let data = try NSKeyedArchiver.archivedData(withRootObject: leg, requiringSecureCoding: true)
+        let restored = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: HKWorkoutEffortRelationship.self, from: data))
+        #expect(restored.workout.uuid == triathlon.uuid && restored.workout.workoutActivities.count == 3)
+        #expect(restored.activity?.uuid == triathlon.workoutActivities[1].uuid)
+        #expect(restored.samples?.map(\.uuid) == [samples[2].uuid])
+        #expect((restored.samples?.first as? HKQuantitySample)?.quantity.doubleValue(for: .appleEffortScore()) == 7)
+        #expect(restored == leg && (leg.copy() as? HKWorkoutEffortRelationship) === leg)
+    }
 }
