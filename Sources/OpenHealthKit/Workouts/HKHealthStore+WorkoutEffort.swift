@@ -18,12 +18,7 @@ extension HKHealthStore {
     /// stored sample another app saved). `completion` runs on a background queue.
     public func relateWorkoutEffortSample(_ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?,
                                           completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.relate(sample, to: workout, activity: activity) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try self.relate(sample, to: workout, activity: activity) }, reporting: completion)
     }
 
     /// Relates `sample` to `workout` or its `activity`; returns true, or throws as
@@ -43,12 +38,7 @@ extension HKHealthStore {
     /// `completion` runs on a background queue.
     public func unrelateWorkoutEffortSample(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?,
                                             completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.unrelate(sample, from: workout, activity: activity) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try self.unrelate(sample, from: workout, activity: activity) }, reporting: completion)
     }
 
     /// Ends the relation of `sample` with `workout` or its `activity`; returns true, or throws as
