@@ -5,8 +5,8 @@ import HealthKitModel
 /// One read of workout effort relationships: those that gained a related sample after an anchor, and the anchor to
 /// continue from (what ``HKWorkoutEffortRelationshipQuery`` delivers).
 ///
-/// Every step is one storage call selective in SQL: the effort samples related (to a workout or an activity) and
-/// saved or moved after the anchor, then their parents, then those of the workouts that match the query's predicate,
+/// Every step is one storage call selective in SQL: the effort samples saved or moved after the anchor that are related
+/// to a workout matching the query's predicate (or to one of its activities), then their parents and those workouts,
 /// then the samples now related to each (workout, activity) pair found. Each pair becomes one relationship with every
 /// sample related to it now, in the order of the pairs' oldest change.
 package struct WorkoutEffortRelationships: @unchecked Sendable {
@@ -22,12 +22,13 @@ package struct WorkoutEffortRelationships: @unchecked Sendable {
         let latest = try storage.latestChangePosition()
         let newAnchor = HKQueryAnchor(rawValue: max(latest, anchor))
         let effort = try context.filter(.types(WorkoutEffort.typeIdentifiers), types: WorkoutEffort.types)
-        let related = SampleFilter.or([.not(.noParent(of: .workout)), .not(.noParent(of: .part))])
+        let workouts = try context.filter(types: [HKObjectType.workoutType()], predicate: predicate)
+        let related = SampleFilter.or([.hasParent(workouts), .hasParent(.and([.kinds([.part]), .hasParent(workouts)]))])
         var parents: [UUID] = [], seen: Set<UUID> = []
         for case .saved(let record) in try storage.changes(after: anchor, through: latest, matching: .and([effort, related]), limit: nil).changes {
             if let parent = record.parent, seen.insert(parent).inserted { parents.append(parent) }
         }
-        let pairs = try workouts(of: parents, matching: predicate, context: context)
+        let pairs = try self.workouts(of: parents, matching: workouts, context: context)
         guard !pairs.isEmpty else { return WorkoutEffortRelationships(relationships: [], anchor: newAnchor) }
         let records = try storage.records(matching: .and([effort, .or(pairs.map { .parent($0.parent) })]), sort: [], limit: nil)
         var samples: [UUID: [HKSample]] = [:]
@@ -43,9 +44,9 @@ package struct WorkoutEffortRelationships: @unchecked Sendable {
         return WorkoutEffortRelationships(relationships: relationships, anchor: newAnchor)
     }
 
-    /// The workout each of `parents` (workout or activity records) belongs to, for those workouts that match `predicate`
-    /// and the app may read; in the order of `parents`.
-    private static func workouts(of parents: [UUID], matching predicate: NSPredicate?,
+    /// The workout each of `parents` (workout or activity records) belongs to, for those workouts that match `filter`
+    /// (already restricted to what the app may read); in the order of `parents`.
+    private static func workouts(of parents: [UUID], matching filter: SampleFilter,
                                  context: QueryContext) throws -> [(parent: UUID, workout: HKWorkout)] {
         guard !parents.isEmpty else { return [] }
         let storage = context.storage
@@ -53,7 +54,6 @@ package struct WorkoutEffortRelationships: @unchecked Sendable {
         for record in try storage.records(matching: .uuids(Set(parents)), sort: [], limit: nil, includePayload: false) {
             workoutOf[record.uuid] = record.kind == .workout ? record.uuid : record.parent
         }
-        let filter = try context.filter(types: [HKObjectType.workoutType()], predicate: predicate)
         let records = try storage.records(matching: .and([.uuids(Set(workoutOf.values)), filter]), sort: [], limit: nil)
         var workouts: [UUID: HKWorkout] = [:]
         for case let workout as HKWorkout in try QueryMapping.samples(from: records, storage: storage) { workouts[workout.uuid] = workout }
