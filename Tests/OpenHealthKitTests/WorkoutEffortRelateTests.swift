@@ -121,4 +121,12 @@ import Testing
                 "the new version brings new activities: a sample related to an old one is related to the new workout")
         #expect(try await E.related(store, first).isEmpty)
     }
+
+    @Test func aFormatPredicateOnTheRelationKeyPathFailsTheQueryWithoutCrashing() async throws {
+        let store = try await E.store()
+        let workout = try await E.savedTriathlon(store)
+        try await store.relateWorkoutEffortSample(E.effort(5), with: workout, activity: nil)
+        let predicate = NSPredicate(format: "%K == %@", HKPredicateKeyPathWorkoutEffortRelationship, workout.uuid as CVarArg)
+        await E.expectError(.errorInvalidArgument) { _ = try await QueryFixture.samples(store, E.rated, predicate: predicate) }
+    }
 }
