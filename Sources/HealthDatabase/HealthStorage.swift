@@ -82,15 +82,17 @@ public protocol HealthStorage: Sendable {
     ///
     /// A record with a sync identifier replaces the stored record with the same source and sync identifier
     /// when its sync version is higher (the old one leaves a tombstone, and its children move to the new
-    /// record, except its children of kind ``RecordKind/other``: those are parts of the old record itself, such
-    /// as a workout's activities, and are deleted with it, leaving tombstones), and is ignored when it is not.
+    /// record, except its parts: children of kind ``RecordKind/part``, such as a workout's activities, and every
+    /// member of a correlation, which the new version brings again, are deleted with it, leaving tombstones; the
+    /// children of those parts that are not parts themselves move to the new record too), and is ignored when it
+    /// is not.
     /// Records whose parent is ignored in the same call are ignored too (reported in ``SaveOutcome/ignored``).
     /// Throws ``StorageError/duplicateUUID(_:)`` when a UUID is taken.
     ///
     /// With an `association`, after the records are stored, its members (records already stored) move under its
-    /// parent in the same transaction, each at a new change position (see ``SampleAssociation``), and are reported in
-    /// ``SaveOutcome/associated``. The parent may be one of `records`; when it is ignored (an older sync
-    /// version), nothing moves. Throws ``StorageError/missingParent(record:parent:)`` when the parent is not
+    /// parent (or, when its parent is nil, out from under theirs) in the same transaction, each at a new change
+    /// position (see ``SampleAssociation``), and are reported in ``SaveOutcome/associated``. The parent may be one of
+    /// `records`; when it is ignored (an older sync version), nothing moves. Throws ``StorageError/missingParent(record:parent:)`` when the parent is not
     /// stored, ``StorageError/missingRecord(_:)`` when a member is not, and
     /// ``StorageError/cyclicAssociation(record:parent:)`` when a member is the parent or one of its ancestors.
     func save(_ records: [SampleRecord], associating association: SampleAssociation?) throws -> SaveOutcome

@@ -137,6 +137,10 @@ public indirect enum SampleFilter: Sendable, Hashable {
     /// filter: correlations with a matching member, workouts with a matching activity. Nest it to reach
     /// grandchildren; `not(hasChild(f))` matches records with no such child, childless records included.
     case hasChild(SampleFilter)
+    /// Records whose parent (the record they belong to) matches the filter: the inverse of ``hasChild(_:)``, e.g.
+    /// samples related to the workouts a predicate selects. Nest it to reach grandparents; `not(hasParent(f))` matches
+    /// records with no such parent, top-level records included.
+    case hasParent(SampleFilter)
     /// Records that match every filter.
     case and([SampleFilter])
     /// Records that match any filter.

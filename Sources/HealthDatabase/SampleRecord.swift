@@ -19,6 +19,10 @@ public enum RecordKind: String, Sendable, Hashable, Codable, CaseIterable {
     case verifiableRecord
     /// Anything else the mapping layer stores (series, summaries); its payload says what.
     case other
+    /// A part of its parent record rather than an object of its own (a workout's activities, kept as records to be
+    /// searched). Deleted with its parent, like any child; unlike other children, also deleted when a higher sync
+    /// version replaces the parent, which brings its own parts (see ``HealthStorage/save(_:associating:)``).
+    case part
 }
 
 /// One stored object, as the storage layer sees it: columns, typed fields and an opaque payload.

@@ -62,7 +62,7 @@ struct FilterSQL {
         switch filter {
         case .types(let types): types
         case .and(let filters), .or(let filters): filters.reduce(into: []) { $0.formUnion(typeNames(in: $1)) }
-        case .not(let filter), .hasChild(let filter): typeNames(in: filter)
+        case .not(let filter), .hasChild(let filter), .hasParent(let filter): typeNames(in: filter)
         default: []
         }
     }
@@ -119,6 +119,7 @@ struct FilterSQL {
         case .noParent(let kind):
             return SQLPart("s.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM sample p WHERE p.id = s.parent_id AND p.kind = ?)", [kind.code])
         case .hasChild(let child): return hasChild(child)
+        case .hasParent(let parent): return hasParent(parent)
         case .and(let filters): return filters.isEmpty ? .always : .joined(filters.map(samples), "AND")
         case .or(let filters): return filters.isEmpty ? .never : .joined(filters.map(samples), "OR")
         case .not(let filter): return Self.negate(samples(filter))
@@ -164,10 +165,19 @@ struct FilterSQL {
         return SQLPart("EXISTS (SELECT 1 FROM sample \(alias) WHERE \(alias).parent_id = s.id AND (\(condition)))", inner.arguments)
     }
 
-    /// How deeply `hasChild` nests inside `filter` (0 when it does not).
+    /// `EXISTS` over the record's parent (by its primary key), the parent filter compiled for the inner alias
+    /// (`p1`, `p2`, ..., as for ``hasChild(_:)``).
+    private func hasParent(_ parent: SampleFilter) -> SQLPart {
+        let inner = samples(parent)
+        let alias = "p\(Self.depth(parent) + 1)"
+        let condition = Self.renamed(inner.sql, to: alias)
+        return SQLPart("EXISTS (SELECT 1 FROM sample \(alias) WHERE \(alias).id = s.parent_id AND (\(condition)))", inner.arguments)
+    }
+
+    /// How deeply `hasChild` and `hasParent` nest inside `filter` (0 when they do not).
     private static func depth(_ filter: SampleFilter) -> Int {
         switch filter {
-        case .hasChild(let child): return depth(child) + 1
+        case .hasChild(let child), .hasParent(let child): return depth(child) + 1
         case .and(let filters), .or(let filters): return filters.map(depth).max() ?? 0
         case .not(let filter): return depth(filter)
         default: return 0

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import HealthDatabase
 
-/// Moves stored records under a parent inside a write transaction (``SampleAssociation``), each to a new change position.
+/// Moves stored records under a parent, or out from under theirs, inside a write transaction (``SampleAssociation``),
+/// each to a new change position.
 ///
 /// A record's change position is its row id, so moving a record re-keys its row: `sample.id` takes the next
 /// position and everything that refers to the old id follows (its fields, its own children, its statistics raw
@@ -19,12 +20,16 @@ enum RecordMover {
         SELECT EXISTS (SELECT 1 FROM up WHERE id = ?1)
         """
 
-    /// Moves `association`'s members under its parent; `next` is the next change position and advances.
-    /// Returns the UUIDs moved, in order (members already under the parent are not).
+    /// Moves `association`'s members under its parent (out from under theirs when it has none); `next` is the next
+    /// change position and advances. Returns the UUIDs moved, in order (members already in place are not).
     static func move(_ association: SampleAssociation, _ db: Database, next: inout Int64) throws -> [UUID] {
         guard let firstMember = association.members.first else { return [] }
-        guard let parentID = try Int64.fetchOne(db.cachedStatement(sql: parentSQL), arguments: [association.parent]) else {
-            throw StorageError.missingParent(record: firstMember, parent: association.parent)
+        var parentID: Int64?
+        if let parent = association.parent {
+            guard let id = try Int64.fetchOne(db.cachedStatement(sql: parentSQL), arguments: [parent]) else {
+                throw StorageError.missingParent(record: firstMember, parent: parent)
+            }
+            parentID = id
         }
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         let statistics = try db.tableExists("stat_raw")
@@ -36,8 +41,9 @@ enum RecordMover {
             }
             let id: Int64 = row[0]
             guard row[1] as Int64? != parentID else { continue }
-            guard try Bool.fetchOne(db.cachedStatement(sql: ancestorSQL), arguments: [id, parentID]) == false else {
-                throw StorageError.cyclicAssociation(record: uuid, parent: association.parent)
+            if let parentID, let parent = association.parent,
+               try Bool.fetchOne(db.cachedStatement(sql: ancestorSQL), arguments: [id, parentID]) != false {
+                throw StorageError.cyclicAssociation(record: uuid, parent: parent)
             }
             let position = next
             next += 1
@@ -48,7 +54,7 @@ enum RecordMover {
     }
 
     /// Gives row `id` the id `position` and the parent `parent`, and points every reference to it at the new id.
-    private static func rekey(_ id: Int64, to position: Int64, parent: Int64, statistics: Bool, _ db: Database) throws {
+    private static func rekey(_ id: Int64, to position: Int64, parent: Int64?, statistics: Bool, _ db: Database) throws {
         let arguments: StatementArguments = [position, id]
         try db.execute(sql: "UPDATE sample SET id = ?, parent_id = ? WHERE id = ?", arguments: [position, parent, id])
         try db.execute(sql: "UPDATE field SET sample_id = ? WHERE sample_id = ?", arguments: arguments)

@@ -25,8 +25,8 @@ struct RecordWriter {
     /// A record with a sync identifier whose source already stored one with the same identifier replaces
     /// it when its sync version is higher (a missing version counts as 0) and is ignored otherwise. The
     /// replaced record's tombstone takes the position before the new record's. A replaced correlation's members
-    /// and any record's `.other` children are deleted with it (the new version brings its own, see
-    /// ``OwnedChildren``); other children (samples associated with a workout) move to the new record. A new
+    /// and any record's `.part` children are deleted with it (the new version brings its own, see
+    /// ``OwnedChildren``); other children (samples associated with a workout, its route) move to the new record. A new
     /// version without a parent takes the replaced record's parent, so a replaced member stays in its
     /// correlation or workout. Children of an ignored record are ignored.
     func save(_ records: [SampleRecord], _ db: Database, next: inout Int64,
@@ -66,7 +66,7 @@ struct RecordWriter {
                 try SampleInsert.executeField(insertField, db, id: id, key: key, value: value)
             }
             if let replacing, let tombstonePosition {
-                try OwnedChildren.retire(of: replacing.id, all: replacing.ownsAllChildren, db, &next)
+                try OwnedChildren.retire(of: replacing.id, all: replacing.ownsAllChildren, movingTheirChildrenTo: id, db, &next)
                 try db.execute(sql: "UPDATE sample SET parent_id = ? WHERE parent_id = ?", arguments: [id, replacing.id])
                 outcome.replaced.append(try ChangeLog.retire(replacing.id, at: tombstonePosition, db))
             }

@@ -136,7 +136,7 @@ public final class SQLiteHealthStorage: HealthStorage {
         let writer = RecordWriter(identities: identities)
         return try write { db, next, pending in
             var outcome = try writer.save(records, db, next: &next, pending: &pending)
-            if let association, !outcome.ignored.contains(association.parent) {
+            if let association, !(association.parent.map(outcome.ignored.contains) ?? false) {
                 outcome.associated = try RecordMover.move(association, db, next: &next)
             }
             return outcome

@@ -18,7 +18,7 @@ import HealthDatabase
 /// - `sample`: one row per stored record. `id` is the record's change position (positions come from one
 ///   counter shared with `tombstone`, so a row's id is the position of the save that created it). `kind` is
 ///   the ``RecordKind`` as a fixed integer code: quantity 1, category 2, correlation 3, workout 4, document 5,
-///   clinical 6, verifiableRecord 7, other 8 (see `RecordKind.code`).
+///   clinical 6, verifiableRecord 7, other 8, part 9 (see `RecordKind.code`).
 ///   Indexes: `uuid` (unique); `(type)`, the `(type, id)` order the anchored query reads; `(type, start)` for
 ///   date windows and the latest-first read; `(type, end)` for windows bounded by end dates; `source_id` for
 ///   source filters; partial indexes on `sync_identifier` and `parent_id`.
@@ -31,9 +31,13 @@ import HealthDatabase
 /// Version 1 stored `type` and `kind` as text (33-byte identifiers repeated in three indexes); the v2
 /// migration rebuilds `sample` and `tombstone` with the same ids (change positions) and drops the statistics
 /// summaries, which the next statistics query rebuilds.
+///
+/// Version 3 adds the kind `part` (9): versions 1 and 2 stored a workout's activity records (type
+/// `HKWorkoutActivity`, the one kind of part OpenHealthKit writes) as `other`, and the v3 migration gives them
+/// their kind, so that a workout replaced by a higher sync version loses its old activities but keeps its route.
 enum Schema {
     /// The newest schema version this code knows.
-    static let version = 2
+    static let version = 3
 
     /// The migrator that brings a database to ``version``.
     static var migrator: DatabaseMigrator {
@@ -47,6 +51,13 @@ enum Schema {
         migrator.registerMigration("v2", foreignKeyChecks: .deferred) { db in
             try migrateToVersion2(db)
             try db.execute(sql: "PRAGMA user_version = 2")
+        }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: """
+                UPDATE sample SET kind = ? WHERE kind = ? AND parent_id IS NOT NULL
+                    AND type IN (SELECT id FROM object_type WHERE name = 'HKWorkoutActivity')
+                """, arguments: [RecordKind.part.code, RecordKind.other.code])
+            try db.execute(sql: "PRAGMA user_version = 3")
         }
         return migrator
     }
@@ -145,6 +156,7 @@ extension RecordKind {
         case .clinical: 6
         case .verifiableRecord: 7
         case .other: 8
+        case .part: 9
         }
     }
 

@@ -13,6 +13,7 @@ enum AssociationChecks {
         ConformanceCheck("associate", "a missing member or parent, or a cycle, fails and changes nothing", failures),
         ConformanceCheck("associate", "a moved record keeps its children; deleting the parent deletes them all", cascade),
         ConformanceCheck("associate", "nothing moves when the parent is ignored by the sync rule", ignoredParent),
+        ConformanceCheck("associate", "with no parent, members leave theirs, each at a new position; top-level ones stay", detach),
     ]
 
     static func under(_ parent: UUID, _ record: SampleRecord) -> SampleRecord {
@@ -108,5 +109,24 @@ enum AssociationChecks {
         #expect(outcome.ignored == [older.uuid] && outcome.associated.isEmpty)
         try F.expect(storage, .uuids([a.uuid]), [a])
         try F.expect(storage, .parent(newer.uuid), [])
+    }
+
+    static func detach(_ storage: any HealthStorage) throws {
+        let workout = C.workoutRecord(0, 3600)
+        let a = F.quantity(1, 0, parent: workout.uuid), b = F.quantity(2, 60, parent: workout.uuid), c = F.quantity(3, 120)
+        _ = try storage.save([workout, a, b, c])
+        let anchor = try storage.latestChangePosition()
+        let outcome = try storage.save([], associating: SampleAssociation(parent: nil, members: [a.uuid, c.uuid]))
+        #expect(outcome.associated == [a.uuid], "a top-level member does not move")
+        try F.expect(storage, .parent(workout.uuid), [b])
+        var free = a
+        free.parent = nil
+        #expect(try storage.changes(after: anchor, matching: .all, limit: nil).changes == [.saved(free)])
+        let tombstones = try storage.delete(uuids: [workout.uuid], source: nil)
+        #expect(Set(tombstones.map(\.uuid)) == [workout.uuid, b.uuid], "a detached record no longer goes with its old parent")
+        let unknown = UUID()
+        F.expectError(.missingRecord(unknown)) {
+            _ = try storage.save([], associating: SampleAssociation(parent: nil, members: [c.uuid, unknown]))
+        }
     }
 }

@@ -23,9 +23,9 @@ enum ChildFilterChecks {
                      source: F.app, payload: Data("workout".utf8))
     }
 
-    /// A child of `parent` of kind `.other` with an activity type and a duration field.
+    /// A child of `parent` of kind `.part` with an activity type and a duration field.
     static func activityRecord(of parent: UUID, _ type: Int, _ start: TimeInterval, _ seconds: TimeInterval) -> SampleRecord {
-        SampleRecord(uuid: UUID(), kind: .other, type: activity, startDate: F.date(start), endDate: F.date(start + seconds),
+        SampleRecord(uuid: UUID(), kind: .part, type: activity, startDate: F.date(start), endDate: F.date(start + seconds),
                      source: F.app, fields: ["@activity.activityType": .number(Double(type)), "@activity.duration": .number(seconds)],
                      parent: parent)
     }
@@ -99,53 +99,5 @@ enum ChildFilterChecks {
         #expect(tombstones.filter { $0.type == activity }.count == 3, "the workout's three activities")
         try F.expect(storage, .types([workout]), [duo, plain])
         #expect(try storage.count(matching: .types([activity])) == 2)
-    }
-}
-
-/// How saving treats children when their parent is replaced or ignored by the sync-version rule.
-enum ChildSaveChecks {
-    typealias F = Fixture
-    typealias C = ChildFilterChecks
-
-    static let all: [ConformanceCheck] = [
-        ConformanceCheck("save", "a replaced record's .other children are deleted with it; other children move", replaceParts),
-        ConformanceCheck("save", "children of an ignored record are ignored with it", ignoreChildren),
-    ]
-
-    static func replaceParts(_ storage: any HealthStorage) throws {
-        var old = C.workoutRecord(0, 3600)
-        old.syncIdentifier = "ride"
-        old.syncVersion = 1
-        let part = C.activityRecord(of: old.uuid, 13, 0, 3600), sample = F.quantity(5, 10, parent: old.uuid)
-        _ = try storage.save([old, part, sample])
-        var new = C.workoutRecord(0, 3600)
-        new.syncIdentifier = "ride"
-        new.syncVersion = 2
-        let newPart = C.activityRecord(of: new.uuid, 37, 0, 3600)
-        let outcome = try storage.save([new, newPart])
-        #expect(outcome.stored == [new.uuid, newPart.uuid])
-        #expect(outcome.replaced.map(\.uuid) == [old.uuid])
-        try F.expect(storage, .parent(new.uuid), [newPart, sample])
-        try F.expect(storage, .hasChild(C.isType(13)), [])
-        let deleted = try storage.changes(after: 0, matching: .types([C.activity]), limit: nil).changes.compactMap { change in
-            if case .deleted(let tombstone) = change { return tombstone.uuid } else { return nil }
-        }
-        #expect(deleted == [part.uuid], "the old part leaves a tombstone")
-    }
-
-    static func ignoreChildren(_ storage: any HealthStorage) throws {
-        var stored = C.workoutRecord(0, 3600)
-        stored.syncIdentifier = "ride"
-        stored.syncVersion = 2
-        _ = try storage.save([stored])
-        var same = C.workoutRecord(0, 3600)
-        same.syncIdentifier = "ride"
-        same.syncVersion = 2
-        let part = C.activityRecord(of: same.uuid, 13, 0, 3600)
-        let grandchild = C.activityRecord(of: part.uuid, 52, 0, 60)
-        let fresh = F.quantity(1, 0)
-        let outcome = try storage.save([same, part, grandchild, fresh])
-        #expect(outcome == SaveOutcome(stored: [fresh.uuid], ignored: [same.uuid, part.uuid, grandchild.uuid], replaced: []))
-        try F.expect(storage, .all, [stored, fresh])
     }
 }

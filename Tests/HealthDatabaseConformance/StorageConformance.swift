@@ -43,7 +43,7 @@ public struct StorageConformance: Sendable {
     /// Every check, grouped by area.
     public static let checks: [ConformanceCheck] =
         RoundTripChecks.all + SaveChecks.all + DeleteChecks.all + ChangeLogChecks.all
-        + WindowChecks.all + FilterChecks.all + FieldFilterChecks.all + TextMatchChecks.all + ChildFilterChecks.all + ChildSaveChecks.all + SortChecks.all
+        + WindowChecks.all + FilterChecks.all + FieldFilterChecks.all + TextMatchChecks.all + ChildFilterChecks.all + ParentFilterChecks.all + ChildSaveChecks.all + SortChecks.all
         + SmallTableChecks.all + PayloadChecks.all + AssociationChecks.all
 
     /// Makes an empty store.

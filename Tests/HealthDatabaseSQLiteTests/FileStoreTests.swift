@@ -42,14 +42,14 @@ struct FileStoreTests {
         let path = folder.path("store.sqlite")
         let storage = try SQLiteHealthStorage(path: path)
         let queue = try DatabaseQueue(path: path)
-        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
-        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1", "v2"])
+        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        #expect(try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1", "v2", "v3"])
         #expect(try queue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         let writerLimit = try storage.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA journal_size_limit") }
         #expect(writerLimit == 64 << 20, "the WAL shrinks back to 64 MB after a large transaction")
         try queue.write { try $0.execute(sql: "PRAGMA user_version = 99") }
         try queue.close()
-        #expect(throws: StorageError.unsupportedSchema(found: 99, supported: 2)) { try SQLiteHealthStorage(path: path) }
+        #expect(throws: StorageError.unsupportedSchema(found: 99, supported: 3)) { try SQLiteHealthStorage(path: path) }
     }
 
     @Test func badPathNamesThePath() throws {

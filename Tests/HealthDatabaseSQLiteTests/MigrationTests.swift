@@ -4,7 +4,7 @@ import HealthDatabase
 @testable import HealthDatabaseSQLite
 import Testing
 
-/// Schema version 1 files (type names and kinds as text) open as version 2 with every record, change, tombstone,
+/// Schema version 1 files (type names and kinds as text) open as the current version with every record, change, tombstone,
 /// grant and setting intact; a file that cannot be migrated is left as it was.
 struct MigrationTests {
     static let steps = "HKQuantityTypeIdentifierStepCount"
@@ -117,8 +117,8 @@ struct MigrationTests {
 
         let queue = try DatabaseQueue(path: path)
         try queue.read { db throws in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 2)
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1", "v2"])
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.version)
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1", "v2", "v3"])
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM field") == 2)
             #expect(try String.fetchAll(db, sql: "SELECT DISTINCT typeof(type) || typeof(kind) FROM sample") == ["integerinteger"])

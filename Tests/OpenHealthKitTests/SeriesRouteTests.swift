@@ -136,6 +136,33 @@ struct SeriesRouteTests {
         #expect(try await QueryFixture.samples(store, S.route).count == 1)
     }
 
+    @Test("a workout replaced by a higher sync version keeps its route: the route moves to the new version, as associated samples do")
+    func replacedWorkoutKeepsRoute() async throws {
+        let store = try S.store()
+        try await S.authorize(store)
+        let multisport = try WorkoutActivityFixture.triathlon()
+        let first = try HKWorkout.checked(activityType: .swimBikeRun, start: multisport.startDate, end: multisport.endDate,
+                                          workoutActivities: multisport.workoutActivities,
+                                          metadata: [HKMetadataKeySyncIdentifier: "tri", HKMetadataKeySyncVersion: 1])
+        try await store.save(first)
+        let builder = HKWorkoutRouteBuilder(healthStore: store, device: nil)
+        try await builder.insertRouteData(S.locations(5))
+        let route = try await builder.finishRoute(with: first, metadata: nil)
+
+        let second = try HKWorkout.checked(activityType: .swimBikeRun, start: first.startDate, end: first.endDate,
+                                           workoutActivities: Array(first.workoutActivities.prefix(2)),
+                                           metadata: [HKMetadataKeySyncIdentifier: "tri", HKMetadataKeySyncVersion: 2])
+        try await store.save(second)
+        let routes = try await QueryFixture.samples(store, S.route, predicate: HKQuery.predicateForObjects(from: second))
+        #expect(routes.map(\.uuid) == [route.uuid], "the route now belongs to the new version")
+        #expect(await S.routeBatches(store, route).flatMap { $0.locations ?? [] }.count == 5)
+        let cycling = HKQuery.predicateForWorkouts(activityPredicate: HKQuery.predicateForWorkoutActivities(workoutActivityType: .cycling))
+        let running = HKQuery.predicateForWorkouts(activityPredicate: HKQuery.predicateForWorkoutActivities(workoutActivityType: .running))
+        #expect(try await QueryFixture.samples(store, .workoutType(), predicate: cycling).map(\.uuid) == [second.uuid])
+        #expect(try await QueryFixture.samples(store, .workoutType(), predicate: running).isEmpty,
+                "the old version's activities are gone with it")
+    }
+
     @Test("an app needs sharing authorization for routes to finish one")
     func sharingNeeded() async throws {
         let store = try StoreFixture.store(storage: try SQLiteHealthStorage(path: StoreFixture.temporaryDatabasePath()))

@@ -63,7 +63,7 @@ import Testing
         let records = try ObjectMapping.records(from: workout)
         #expect(records.count == 4)
         let children = Array(records.dropFirst())
-        #expect(children.allSatisfy { $0.kind == .other && $0.type == "HKWorkoutActivity" && $0.parent == workout.uuid })
+        #expect(children.allSatisfy { $0.kind == .part && $0.type == "HKWorkoutActivity" && $0.parent == workout.uuid })
         #expect(children.map(\.startDate) == workout.workoutActivities.map(\.startDate))
         #expect(children.map(\.endDate) == workout.workoutActivities.compactMap(\.endDate))
         #expect(children.map { $0.fields["@activity.activityType"] } == [.number(46), .number(13), .number(37)])

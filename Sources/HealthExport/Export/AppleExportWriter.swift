@@ -53,6 +53,8 @@ struct AppleExportWriter {
                     }
                 case .verifiableRecord:
                     count("skipped verifiable records")
+                case .part:
+                    break  // a workout's activities: written inside their workout
                 }
             }
         }

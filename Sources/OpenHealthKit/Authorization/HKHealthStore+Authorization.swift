@@ -21,12 +21,7 @@ extension HKHealthStore {
     ) {
         let share = typesToShare ?? [], read = typesToRead ?? []
         AuthorizationRules.validateOrTrap(share: share, read: read)
-        dispatch({ try self.authorize(share: share, read: read) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try self.authorize(share: share, read: read) }, reporting: completion)
     }
 
     /// Asks the person, if any requested type is undecided, to allow sharing and reading the types.

@@ -13,12 +13,7 @@ extension HKHealthStore {
         for objectType: HKObjectType, predicate: NSPredicate?, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
         let predicate = predicate.map { SendablePredicate(predicate: $0) }
-        dispatch({ try self.authorizeObjects(of: objectType, matching: predicate?.predicate) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try self.authorizeObjects(of: objectType, matching: predicate?.predicate) }, reporting: completion)
     }
 
     /// Asks the person which samples of `objectType` matching `predicate` the app may read.

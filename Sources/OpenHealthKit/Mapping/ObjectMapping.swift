@@ -91,6 +91,7 @@ package enum ObjectMapping {
         case .document: return DocumentMapping.document(from: record, common)
         case .clinical: return try ClinicalMapping.clinicalRecord(from: record, common)
         case .verifiableRecord: return try ClinicalMapping.verifiableRecord(from: record, common)
+        case .part: throw HKError(.errorInvalidArgument, "Record \(record.uuid) is a part of \(record.parent.map { "\($0)" } ?? "a record"), not an object")
         case .other:
             // Kind `other` is told apart by type: series samples, ECGs, states of mind and assessments, then elements kept from an export.
             switch record.type {

@@ -4,7 +4,7 @@ import HealthKitModel
 
 /// A workout's activities as child records: the index the workout-activity predicates search.
 ///
-/// Each `HKWorkoutActivity` of a saved workout becomes one record of kind `.other` and type
+/// Each `HKWorkoutActivity` of a saved workout becomes one record of kind `.part` and type
 /// ``recordType`` (`"HKWorkoutActivity"`), whose `parent` is the workout. The record's interval is the
 /// activity's (an activity still in progress, with no end date, ends with its workout) and its fields are:
 /// - `@activity.activityType`: the configuration's `HKWorkoutActivityType` raw value (number);
@@ -13,10 +13,11 @@ import HealthKitModel
 ///
 /// The records are an index only: the workout's payload stays the source of truth, so reading a workout back
 /// rebuilds its activities exactly (UUIDs, configuration, metadata, events, statistics) without reading them.
-/// Each record's UUID is the activity's UUID combined with the workout's (byte-wise XOR), so it is unique in the
-/// store even when two workouts share an activity. Deleting the workout deletes them (children cascade);
-/// replacing it by a higher sync version deletes them too (the new version brings its own), and the all-types
-/// change feed leaves them out.
+/// Each record's UUID is the activity's UUID combined with the workout's (byte-wise XOR, ``recordUUID(of:in:)``), so
+/// it is unique in the store even when two workouts share an activity. Deleting the workout deletes them (children
+/// cascade); replacing it by a higher sync version deletes them too (the new version brings its own), and the
+/// all-types change feed leaves them out. Workout effort samples related to an activity are the activity record's
+/// children (see `HKHealthStore.relateWorkoutEffortSample(_:with:activity:completion:)`).
 package enum WorkoutActivityRecords {
     /// The type identifier of activity records. No `HKObjectType` has it, so no query for a HealthKit type
     /// reads these records.
@@ -35,7 +36,7 @@ package enum WorkoutActivityRecords {
                     fields[FieldKey.activity(statistic, type)] = .number(value)
                 }
             }
-            return SampleRecord(uuid: childUUID(activity.uuid, workout.uuid), kind: .other, type: recordType,
+            return SampleRecord(uuid: recordUUID(of: activity.uuid, in: workout.uuid), kind: .part, type: recordType,
                                 startDate: activity.startDate, endDate: max(activity.endDate ?? workout.endDate, activity.startDate),
                                 source: source, fields: fields, parent: workout.uuid)
         }
@@ -43,13 +44,14 @@ package enum WorkoutActivityRecords {
 
     /// Whether `record` is an activity record (saving it needs no authorization of its own: its workout's covers it).
     package static func isActivity(_ record: SampleRecord) -> Bool {
-        record.kind == .other && record.type == recordType
+        record.kind == .part && record.type == recordType
     }
 
     /// The filter that keeps activity records (saves and tombstones) out of a feed over every type.
     package static let excluded = SampleFilter.not(.types([recordType]))
 
-    private static func childUUID(_ activity: UUID, _ workout: UUID) -> UUID {
+    /// The UUID of the record of the activity `activity` of the workout `workout`.
+    package static func recordUUID(of activity: UUID, in workout: UUID) -> UUID {
         var bytes = activity.uuid
         withUnsafeMutableBytes(of: &bytes) { target in
             withUnsafeBytes(of: workout.uuid) { source in

@@ -29,12 +29,7 @@ final class SeriesCollector<Item: Sendable>: @unchecked Sendable {
     /// Applies `change` to the contents on a background queue, then calls `completion`.
     func update(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void,
                 _ change: @escaping @Sendable (inout Contents) throws -> Void) {
-        store.dispatch({ try self.updateNow(change) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        store.dispatch({ try self.updateNow(change) }, reporting: completion)
     }
 
     /// Applies `change` to the contents on a background queue; throws as `update(_:_:)` reports.

@@ -15,12 +15,7 @@ extension HKHealthStore {
     /// request with ``HKError/Code/errorAuthorizationDenied``; objects not in the store are skipped.
     /// Deleting a correlation or workout deletes the samples it holds.
     public func delete(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.remove(objects) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try self.remove(objects) }, reporting: completion)
     }
 
     /// Deletes one object the app saved; throws as `delete(_ objects:withCompletion:)` reports.

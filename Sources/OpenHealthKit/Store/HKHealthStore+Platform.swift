@@ -18,12 +18,7 @@ extension HKHealthStore {
     /// others fail with `errorInvalidArgument`. OpenHealthKit computes no estimates, so for the others nothing changes
     /// and the handler gets `true`.
     public func recalibrateEstimates(sampleType: HKSampleType, date: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try Self.requireRecalibration(sampleType) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try Self.requireRecalibration(sampleType) }, reporting: completion)
     }
 
     /// Recalibrates estimates; throws as `recalibrateEstimates(sampleType:date:completion:)` reports.

@@ -18,12 +18,7 @@ extension HKHealthStore {
     /// equal or higher sync version is not stored, and the save still succeeds (see docs/Store.md).
     /// `completion` runs on a background queue.
     public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.store(objects) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try self.store(objects) }, reporting: completion)
     }
 
     /// Saves one object; throws as `save(_ objects:withCompletion:)` reports.

@@ -11,6 +11,18 @@ extension HKHealthStore {
         }
     }
 
+    /// Runs `work` on a global queue and reports HealthKit's `(success, error)` to `completion` there: `(true, nil)`, or
+    /// `(false, error)` with the error as `HKError`.
+    func dispatch<T: Sendable>(_ work: @escaping @Sendable () throws -> T,
+                               reporting completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        dispatch(work) { result in
+            switch result {
+            case .success: completion(true, nil)
+            case .failure(let error): completion(false, error)
+            }
+        }
+    }
+
     /// Runs `work` on a global queue (it may block on the database or a prompt) and returns its result;
     /// errors arrive as `HKError`.
     @discardableResult

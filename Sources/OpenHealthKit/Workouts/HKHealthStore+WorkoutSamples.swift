@@ -16,12 +16,7 @@ extension HKHealthStore {
     /// types, as for `save(_:withCompletion:)`. `completion` runs on a background queue.
     @available(*, deprecated, message: "Use HKWorkoutBuilder")
     public func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.store(samples, associatedWith: workout.uuid) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        dispatch({ try self.store(samples, associatedWith: workout.uuid) }, reporting: completion)
     }
 
     /// Associates `samples` with `workout`; throws as `add(_:to:completion:)` reports.

@@ -105,12 +105,7 @@ extension HKWorkoutBuilder {
     private func update(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void,
                         check: @escaping @Sendable () throws -> Void = {}, after: @escaping @Sendable () -> Void = {},
                         _ change: @escaping Change) {
-        healthStore.dispatch({ try self.apply(check, change, after) }) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
+        healthStore.dispatch({ try self.apply(check, change, after) }, reporting: completion)
     }
 
     private func update(check: @escaping @Sendable () throws -> Void = {}, after: @escaping @Sendable () -> Void = {},

@@ -19,8 +19,10 @@ struct WorkoutAssociation {
     /// whatever the given object says). It must be the app's own (another source's sample fails with
     /// ``HKError/Code/errorAuthorizationDenied``: deleting the workout deletes its samples, and an app may only delete
     /// its own), and must not belong to a correlation or another workout (``HKError/Code/errorInvalidArgument``). A
-    /// workout cannot be added to a workout. The app needs sharing authorization for every sample's type.
+    /// workout cannot be added to a workout, nor a workout effort sample (it is related to one instead, see
+    /// ``WorkoutEffort``). The app needs sharing authorization for every sample's type.
     init(_ samples: [HKSample], with workout: UUID, for store: HKHealthStore, in storage: any HealthStorage) throws {
+        try WorkoutEffort.requireNoEffort(samples)
         if let nested = samples.first(where: { $0 is HKWorkout }) {
             throw HKError(.errorInvalidArgument, "A workout (\(nested.uuid)) cannot be added to another workout")
         }
