@@ -58,7 +58,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
                 deliver(.failure(error ?? HKError(.unknownError, "The anchored query returned nothing")))
                 return
             }
-            deliver(.success(Result(addedSamples: samples.compactMap { $0 as? Sample }, deletedObjects: deleted, newAnchor: anchor)))
+            deliver(.success(Result(addedSamples: samples.typed(as: Sample.self), deletedObjects: deleted, newAnchor: anchor)))
         }
         let query = HKAnchoredObjectQuery(queryDescriptors: predicates.queryDescriptors(), anchor: anchor,
                                           limit: limit ?? HKObjectQueryNoLimit, resultsHandler: handler)

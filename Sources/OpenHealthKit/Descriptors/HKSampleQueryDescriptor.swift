@@ -37,7 +37,7 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, @unchecke
             box.deliver(samples.map { .success($0) } ?? .failure(error ?? HKError(.unknownError, "no samples")))
         }
         let samples = try await healthStore.run(query, box)
-        return samples.compactMap { $0 as? Sample }
+        return samples.typed(as: Sample.self)
     }
 
     /// The storage sort for a key-path sort descriptor: the key path names one of HealthKit's sort identifiers
