@@ -27,6 +27,8 @@ struct GeneratedExportTests {
         #expect(try store.count("HKActivitySummaryTypeIdentifier") == written.elements["ActivitySummary"])
         #expect(try store.storage.count(matching: .kinds([.clinical])) == written.elements["ClinicalRecord"])
         #expect(try store.count("HKDocumentTypeIdentifierCDA") == 1)
+        #expect(try store.count("HKDataTypeIdentifierElectrocardiogram") == written.elements["Electrocardiogram"])
+        #expect(written.elements["Electrocardiogram"] == 2)
 
         // The same export zipped, into a second store: the same UUIDs.
         let zip = store.folder.appendingPathComponent("export.zip")

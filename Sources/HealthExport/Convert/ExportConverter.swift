@@ -12,6 +12,9 @@ struct ImportUnit {
     /// Whether this is a top-level record of a type correlations hold (blood pressure, food): it waits until
     /// the correlations have been read, so a sample that is also a correlation member is stored once, as a member.
     var mayBeCorrelationMember = false
+    /// What the unit counts for in a batch beyond its records: records with a large payload (an ECG's voltages) weigh
+    /// more, so a batch's memory stays bounded.
+    var extraWeight = 0
 }
 
 /// Where converted units and side information go.

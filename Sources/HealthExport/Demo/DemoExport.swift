@@ -4,8 +4,8 @@ import Foundation
 /// and benchmarking the importer: an iPhone and an Apple Watch counting overlapping steps and distance, the
 /// watch's heart rate (with motion context), energy and HRV beat lists, nightly sleep, a scale's body mass,
 /// blood pressure correlations whose members also appear at the top level (as in real exports), workouts
-/// with pause/resume events, statistics and GPX routes, daily activity summaries, a few FHIR clinical records
-/// and an export_cda.xml document. Dates are local times in a zone with daylight-saving changes.
+/// with pause/resume events, statistics and GPX routes, daily activity summaries, a few FHIR clinical records,
+/// two ECGs (electrocardiograms/*.csv) and an export_cda.xml document. Dates are local times in a zone with daylight-saving changes.
 public struct DemoExport {
     /// How many top-level `Record` elements to write (the total is reached exactly).
     public var records: Int
@@ -26,7 +26,7 @@ public struct DemoExport {
         public var records = 0
         /// Of those, records that are also correlation members.
         public var correlationMembers = 0
-        /// Elements by name (`Correlation`, `Workout`, `ActivitySummary`, `ClinicalRecord`).
+        /// Elements by name (`Correlation`, `Workout`, `ActivitySummary`, `ClinicalRecord`; `Electrocardiogram` for the CSV files).
         public var elements: [String: Int] = [:]
         /// GPX route files.
         public var routes = 0
@@ -34,7 +34,7 @@ public struct DemoExport {
         public var exportXML = ""
     }
 
-    /// Writes `apple_health_export/` (export.xml, workout-routes/, clinical-records/, export_cda.xml) under `folder`.
+    /// Writes `apple_health_export/` (export.xml, workout-routes/, electrocardiograms/, clinical-records/, export_cda.xml) under `folder`.
     public func write(to folder: URL) throws -> Written {
         let root = folder.appendingPathComponent("apple_health_export")
         let output = try XMLOutput(root.appendingPathComponent("export.xml"))
@@ -51,6 +51,7 @@ public struct DemoExport {
             number += 1
         }
         try DemoFiles.writeClinicalRecords(root: root, output: output, written: &day.written)
+        try DemoFiles.writeElectrocardiograms(root: root, days: [firstDay + 10, firstDay + 40], written: &day.written)
         output.write("</HealthData>\n")
         try output.close()
         try DemoFiles.writeCDA(root: root)

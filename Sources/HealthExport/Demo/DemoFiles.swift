@@ -1,6 +1,6 @@
 import Foundation
 
-/// The demo export's clinical records (FHIR R4 JSON in clinical-records/) and export_cda.xml.
+/// The demo export's clinical records (FHIR R4 JSON in clinical-records/), ECGs (electrocardiograms/*.csv) and export_cda.xml.
 enum DemoFiles {
     private static let resources: [(type: String, id: String, json: String)] = [
         ("Observation", "obs-glucose-1", #"{"resourceType":"Observation","id":"obs-glucose-1","status":"final","category":[{"coding":[{"system":"http://terminology.hl7.org/CodeSystem/observation-category","code":"laboratory"}]}],"code":{"coding":[{"system":"http://loinc.org","code":"2339-0","display":"Glucose [Mass/volume] in Blood"}],"text":"Glucose"},"subject":{"reference":"Patient/demo"},"effectiveDateTime":"2021-03-04T09:30:00Z","valueQuantity":{"value":92,"unit":"mg/dL","system":"http://unitsofmeasure.org","code":"mg/dL"}}"#),
@@ -21,6 +21,39 @@ enum DemoFiles {
             output.write(" receivedDate=\"2021-06-01 10:00:00 -0700\" resourceFilePath=\"/clinical-records/\(name)\"/>\n")
             written.elements["ClinicalRecord", default: 0] += 1
         }
+    }
+
+    /// Writes two 30-second Apple Watch ECGs at 512 Hz (a regular rhythm at 60 bpm and an irregular one), on `days`
+    /// (days since 1970) at 09:30 in the demo's winter offset (-0800).
+    static func writeElectrocardiograms(root: URL, days: [Int], written: inout DemoExport.Written) throws {
+        let folder = root.appendingPathComponent("electrocardiograms")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, day) in days.enumerated() {
+            let irregular = index % 2 == 1
+            let start = Date(timeIntervalSince1970: Double(day) * 86_400 + 9.5 * 3600 + 28_800)
+            let text = ExportText.date(start, offset: -28_800)
+            let fields: [(ECGFile.Key, String)] = [
+                (.name, "Anna Demo"), (.dateOfBirth, "Jun 14, 1985"), (.recordedDate, text),
+                (.classification, irregular ? "Atrial Fibrillation" : "Sinus Rhythm"), (.symptoms, irregular ? "Fatigue" : ""),
+                (.softwareVersion, "2"), (.device, "Watch6,2"), (.sampleRate, "512 hertz"), (.lead, "Lead I"), (.unit, "µV"),
+            ]
+            let file = ECGFile(header: fields.enumerated().map { ECGFile.Field(key: $0.element.0.rawValue, value: $0.element.1, line: $0.offset + 1) },
+                               voltages: (0..<512 * 30).map { beat(at: Double($0) / 512, irregular: irregular) })
+            try Data(file.text().utf8).write(to: folder.appendingPathComponent("ecg_\(text.prefix(10)).csv"))
+            written.elements["Electrocardiogram", default: 0] += 1
+        }
+    }
+
+    /// A plain heartbeat trace in µV: a small P wave, a sharp QRS spike and a T wave each beat; an irregular trace varies
+    /// the beat length and has no P wave.
+    private static func beat(at time: Double, irregular: Bool) -> Double {
+        let length = irregular ? 0.55 + 0.25 * abs(sin(floor(time / 0.7) * 2.3)) : 1
+        let phase = time.truncatingRemainder(dividingBy: length) / length
+        func bump(_ center: Double, _ width: Double, _ height: Double) -> Double {
+            height * exp(-pow((phase - center) / width, 2))
+        }
+        let p = irregular ? 15 * sin(time * 40) : bump(0.15, 0.03, 80)
+        return ((p + bump(0.3, 0.01, 900) - bump(0.33, 0.01, 200) + bump(0.55, 0.05, 220)) * 1000).rounded() / 1000
     }
 
     /// Writes export_cda.xml with one small CDA document.

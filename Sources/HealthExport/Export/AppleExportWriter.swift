@@ -4,13 +4,15 @@ import HealthKitModel
 import OpenHealthKit
 
 /// Writes a store as Apple's export layout (`apple_health_export/` with export.xml, workout-routes/*.gpx,
-/// clinical-records/*.json, export_cda.xml), in the form this importer (and other tools for Apple exports)
+/// electrocardiograms/*.csv, clinical-records/*.json, export_cda.xml), in the form this importer (and other tools for Apple exports)
 /// read, so that importing it gives back the same samples with the same UUIDs.
 struct AppleExportWriter {
     let storage: any HealthStorage
     let selection: ExportSelection
     let root: URL
     private(set) var counts: [String: Int] = [:]
+    /// ECG files written per day (`ecg_2020-09-24.csv`, then `ecg_2020-09-24_2.csv`, ...).
+    private var ecgsPerDay: [String: Int] = [:]
 
     init(storage: any HealthStorage, selection: ExportSelection, root: URL) {
         self.storage = storage
@@ -28,6 +30,7 @@ struct AppleExportWriter {
         output.write(ExportDTD.prolog)
         output.write("<HealthData locale=\"en_US\">\n <ExportDate value=\"\(ExportFields.date(Date()))\"/>\n")
         output.write(try MeElement.text(storage: storage))
+        let dateOfBirth = MeElement.ecgDateOfBirth(storage: storage)
         try scan.forEachPage { page in
             for record in page {
                 switch record.kind {
@@ -46,6 +49,8 @@ struct AppleExportWriter {
                     count("ClinicalRecord")
                 case .document:
                     if let payload = record.payload { documents.append(payload) }
+                case .other where record.type == HKObjectType.electrocardiogramType().identifier:
+                    try electrocardiogram(record, dateOfBirth: dateOfBirth)
                 case .other:
                     if let text = try ElementText.other(record) {
                         output.write(text)
@@ -86,6 +91,19 @@ struct AppleExportWriter {
             count("workout-routes")
         }
         return text + " </Workout>\n"
+    }
+
+    /// Writes an ECG as `electrocardiograms/ecg_<day>.csv` (the day in this machine's time zone, as export.xml's dates).
+    private mutating func electrocardiogram(_ record: SampleRecord, dateOfBirth: String) throws {
+        guard let ecg = try ObjectMapping.object(from: record) as? HKElectrocardiogram else { return }
+        let folder = root.appendingPathComponent(ElectrocardiogramImport.folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let day = String(ExportFields.date(ecg.startDate).prefix(10))
+        ecgsPerDay[day, default: 0] += 1
+        let number = ecgsPerDay[day] ?? 1
+        let name = number == 1 ? "ecg_\(day).csv" : "ecg_\(day)_\(number).csv"
+        try Data(ElectrocardiogramConverter.file(ecg, dateOfBirth: dateOfBirth).text().utf8).write(to: folder.appendingPathComponent(name))
+        count("electrocardiograms")
     }
 
     private func clinical(_ record: SampleRecord) throws -> String {

@@ -23,6 +23,30 @@ final class ExportFiles: @unchecked Sendable {
     /// No files (only export.xml was given).
     static let none = ExportFiles(.none)
 
+    /// The paths of the files directly inside `folder` (e.g. `electrocardiograms`), relative to export.xml's folder
+    /// and sorted; empty when there is no such folder (or only export.xml was given). Hidden files (`.DS_Store`, the
+    /// `._` files macOS adds to archives) are left out.
+    func paths(in folder: String) -> [String] {
+        let folder = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        var names: [String]
+        switch location {
+        case .none: names = []
+        case .folder(let root):
+            let url = root.appendingPathComponent(folder)
+            names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { name in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+        case .archive(let archive, let prefix):
+            lock.lock()
+            defer { lock.unlock() }
+            let inside = prefix + folder + "/"
+            names = archive.filter { $0.type == .file && $0.path.hasPrefix(inside) }.map { String($0.path.dropFirst(inside.count)) }
+                .filter { !$0.contains("/") }
+        }
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
+    }
+
     /// The bytes of the file at `path` as export.xml writes it (`/workout-routes/route_1.gpx`), or nil.
     func data(at path: String) -> Data? {
         let relative = path.drop { $0 == "/" }

@@ -43,9 +43,11 @@ public struct ExportImporter {
             }
         }
         try tokenizer.finish(into: &reader)
+        let electrocardiograms = try ElectrocardiogramImport.run(files: input.files, into: writer)
         try writer.finish()
         var summary = writer.summary
         summary.elementsRead = reader.sink.elementCounts
+        if electrocardiograms > 0 { summary.elementsRead["\(ElectrocardiogramImport.folder)/*.csv"] = electrocardiograms }
         if !reader.sawRoot, summary.problems.count(.malformedXML) == 0 {
             summary.problems.add(ImportProblem(.malformedXML, line: 1, "no <HealthData> root element"))
         }

@@ -18,6 +18,8 @@ public struct ImportProblem: Sendable, Hashable, Error {
         case missingAttribute = "missing attribute"
         /// XML that is not well-formed (the tokenizer skipped the piece).
         case malformedXML = "malformed XML"
+        /// A file beside export.xml (an ECG's CSV) whose layout cannot be read.
+        case malformedFile = "malformed file"
         /// An element this importer does not read.
         case unknownElement = "unknown element"
         /// A file the export refers to (route, clinical record) that is missing or unreadable.

@@ -87,7 +87,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
             return
         }
         pending.append(unit)
-        pendingCount += unit.records.count
+        pendingCount += unit.records.count + unit.extraWeight
         if pendingCount >= batchSize { try flush() }
     }
 

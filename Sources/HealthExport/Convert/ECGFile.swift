@@ -1,0 +1,121 @@
+import Foundation
+
+/// The text layout of an export's `electrocardiograms/ecg_<date>.csv` (one file per ECG an Apple Watch recorded):
+/// a header block of `key,value` lines (`Name`, `Date of Birth`, `Recorded Date`, `Classification`, `Symptoms`,
+/// `Software Version`, `Device`, `Sample Rate`), a blank line, `Lead` and `Unit` lines, a blank line, then one voltage
+/// per line (µV). Read and written here without any HealthKit meaning: ``ElectrocardiogramConverter`` gives it that.
+/// See docs/AppleHealthExport.md for what is known and what is guessed.
+struct ECGFile: Equatable {
+    /// The header keys OpenHealthKit reads, as Apple's English exports spell them.
+    enum Key: String, CaseIterable {
+        case name = "Name", dateOfBirth = "Date of Birth", recordedDate = "Recorded Date", classification = "Classification"
+        case symptoms = "Symptoms", softwareVersion = "Software Version", device = "Device", sampleRate = "Sample Rate"
+        case lead = "Lead", unit = "Unit"
+        /// Not in Apple's files as far as is known; read when present and written for ECGs that have one.
+        case averageHeartRate = "Average Heart Rate"
+
+        /// Where Apple puts the key among the header lines, for files whose keys are in another language.
+        var position: Int? { Self.appleOrder.firstIndex(of: self) }
+        private static let appleOrder: [Key] = [.name, .dateOfBirth, .recordedDate, .classification, .symptoms,
+                                                .softwareVersion, .device, .sampleRate, .lead, .unit]
+    }
+
+    /// One header line.
+    struct Field: Equatable {
+        /// The key, as written.
+        var key: String
+        /// The value, unquoted.
+        var value: String
+        /// The line (1-based).
+        var line: Int
+    }
+
+    /// The header lines, in file order.
+    var header: [Field]
+    /// The voltages in the file's unit, in file order.
+    var voltages: [Double]
+
+    /// The header line for `key`: by its English name (any case); in a file without an English `Recorded Date` line (a
+    /// translated export), the line at Apple's position for it.
+    func field(_ key: Key) -> Field? {
+        if let named = header.first(where: { Self.isKey(key, $0.key) }) { return named }
+        guard let position = key.position, position < header.count,
+              !header.contains(where: { Self.isKey(.recordedDate, $0.key) }) else { return nil }
+        return header[position]
+    }
+
+    private static func isKey(_ key: Key, _ text: String) -> Bool { text.caseInsensitiveCompare(key.rawValue) == .orderedSame }
+
+    /// The file's contents, or the first problem with its line. Lines may end in `\n` or `\r\n`; a UTF-8 byte order mark
+    /// is skipped; voltages may use a decimal comma (`-265,868`).
+    static func read(_ data: Data) -> Result<ECGFile, ImportProblem> {
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        var file = ECGFile(header: [], voltages: [])
+        var number = 0
+        // "\r\n" is one Character in Swift, so lines are split on every newline character rather than on "\n".
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            number += 1
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            if let voltage = voltage(line) {
+                file.voltages.append(voltage)
+                continue
+            }
+            guard file.voltages.isEmpty else {
+                return .failure(ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is not a voltage"))
+            }
+            guard let comma = line.firstIndex(of: ",") else {
+                return .failure(ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is neither a key,value line nor a voltage"))
+            }
+            let key = line[..<comma].trimmingCharacters(in: .whitespaces)
+            file.header.append(Field(key: unquoted(key), value: unquoted(line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)),
+                                     line: number))
+        }
+        if file.header.isEmpty && file.voltages.isEmpty { return .failure(ImportProblem(.malformedFile, line: 1, "the file is empty")) }
+        return .success(file)
+    }
+
+    /// The file as text: the header lines up to `Lead`, a blank line, the rest of the header, a blank line, the voltages
+    /// (three decimals, as Apple writes µV).
+    func text() -> String {
+        var out = ""
+        for field in header {
+            if field.key == Key.lead.rawValue { out += "\n" }
+            out += "\(Self.quoted(field.key)),\(Self.quoted(field.value))\n"
+        }
+        out += "\n"
+        for voltage in voltages { out += Self.format(voltage) + "\n" }
+        return out
+    }
+
+    /// A voltage line's value: a plain number, or a number with a decimal comma and no other comma.
+    private static func voltage(_ line: String) -> Double? {
+        let line = unquoted(line)
+        guard let first = line.first, first == "-" || first == "+" || first == "." || first.isASCII && first.isNumber else { return nil }
+        if let value = ExportValues.number(line), value.isFinite { return value }
+        let parts = line.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, !line.contains("."), !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return ExportValues.number(String(parts[0]) + "." + String(parts[1])).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// `"Watch5,4"` → `Watch5,4` (doubled quotes inside become one).
+    private static func unquoted(_ text: String) -> String {
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
+        return String(text.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+
+    /// A value quoted when it holds a comma, a quote or outer spaces.
+    private static func quoted(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" }) || text != text.trimmingCharacters(in: .whitespaces) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `-48.673`, `12`: three decimals at most, no trailing zeros.
+    static func format(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}
