@@ -93,7 +93,7 @@ enum ChildFilterChecks {
     }
 
     static func deleting(_ storage: any HealthStorage) throws {
-        let (multi, duo, plain) = try triathlons(storage)
+        let (_, duo, plain) = try triathlons(storage)
         let tombstones = try storage.delete(matching: .and([.types([workout]), .hasChild(.and([isType(13), longer(than: 1800)]))]))
         #expect(Set(tombstones.map(\.type)) == [workout, activity])
         #expect(tombstones.filter { $0.type == activity }.count == 3, "the workout's three activities")

@@ -21,6 +21,21 @@ struct QueryPlanTests {
         return storage
     }
 
+    static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
+
+    /// Saves `count` quantity samples cycling through heart rate, step count and body mass, sample `i` at second `i`
+    /// with quantity `i`; returns them in save order.
+    static func saveCycling(_ count: Int, in storage: SQLiteHealthStorage) throws -> [SampleRecord] {
+        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
+        let records = (0 ..< count).map { index in
+            SampleRecord(uuid: UUID(), kind: .quantity, type: [heartRate, steps, bodyMass][index % 3],
+                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
+                         quantity: Double(index), source: source)
+        }
+        _ = try storage.save(records)
+        return records
+    }
+
     /// The detail lines of the plan of the query `build` returns.
     static func plan(_ storage: SQLiteHealthStorage, _ build: (Database) throws -> SQLPart) throws -> [String] {
         try storage.writer.read { db in
@@ -93,14 +108,7 @@ struct QueryPlanTests {
 
     @Test func mergedReadsApplyEachTypesOwnConditions() throws {
         let storage = try SQLiteHealthStorage.inMemory()
-        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
-        let bodyMass = "HKQuantityTypeIdentifierBodyMass"
-        let records = (0 ..< 120).map { index in
-            SampleRecord(uuid: UUID(), kind: .quantity, type: [Self.heartRate, Self.steps, bodyMass][index % 3],
-                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
-                         quantity: Double(index), source: source)
-        }
-        _ = try storage.save(records)
+        let records = try Self.saveCycling(120, in: storage)
         // Heart rates above 40, step counts not above 60, body mass never (it is not named).
         let filter = SampleFilter.or([.and([.types([Self.heartRate]), .quantity(.greaterThan, 40)]),
                                       .and([.types([Self.steps, "HKQuantityTypeIdentifierNeverStored"]), .not(.quantity(.greaterThan, 60))])])
@@ -146,14 +154,8 @@ struct QueryPlanTests {
     @Test func anchoredReadOfSeveralTypesReturnsEveryChangeOnceInOrder() throws {
         let storage = try Self.storage()
         let seeds = try storage.records(matching: .all, sort: [], limit: nil).map(\.uuid)
-        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
-        let bodyMass = "HKQuantityTypeIdentifierBodyMass"
-        let records = (0 ..< 30).map { index in
-            SampleRecord(uuid: UUID(), kind: .quantity, type: [Self.heartRate, Self.steps, bodyMass][index % 3],
-                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
-                         quantity: Double(index), source: source)
-        }
-        _ = try storage.save(records)
+        let bodyMass = Self.bodyMass
+        let records = try Self.saveCycling(30, in: storage)
         _ = try storage.delete(uuids: [records[3].uuid, records[4].uuid, records[5].uuid], source: nil)
         // Position order: the two seeds, the surviving heart rates and step counts, then the two deletions of those types.
         let surviving = records.enumerated().filter { $0.element.type != bodyMass && ![3, 4].contains($0.offset) }.map(\.element.uuid)
@@ -176,14 +178,8 @@ struct QueryPlanTests {
 
     @Test func unlimitedReadOfTypesFillingMostPositionsWalksTheTable() throws {
         let storage = try SQLiteHealthStorage.inMemory()
-        let source = SourceRecord(bundleIdentifier: "com.example.app", name: "Example")
-        let bodyMass = "HKQuantityTypeIdentifierBodyMass"
-        let records = (0 ..< 12_000).map { index in
-            SampleRecord(uuid: UUID(), kind: .quantity, type: [Self.heartRate, Self.steps, bodyMass][index % 3],
-                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
-                         quantity: Double(index), source: source)
-        }
-        _ = try storage.save(records)
+        let bodyMass = Self.bodyMass
+        _ = try Self.saveCycling(12_000, in: storage)
         func plan(_ filter: SampleFilter, limit: Int?) throws -> [String] {
             try Self.plan(storage) { db in try ChangeLog.select(after: 0, through: nil, matching: filter, limit: limit, storage.identities, db) }
         }
