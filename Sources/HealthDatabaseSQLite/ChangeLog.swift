@@ -89,27 +89,26 @@ enum ChangeLog {
         let compiler = try FilterSQL(for: filter, identities, db)
         let range: StatementArguments = [after, through ?? Int64.max]
         // One arm per type (see TypeArms), or one arm without a type term of its own.
-        let perType: [(type: Int64?, filter: SampleFilter)] = compiler.typeArms(filter)?.map { ($0.type, $0.filter) } ?? [(nil, filter)]
+        let perType = compiler.typeArms(filter) ?? [.whole(filter)]
         let scan = try limit == nil && isDense(compiler.confinedTypeIDs(filter), after: after, through: through, db)
-        func typed(_ type: Int64?) -> StatementArguments { type.map { [$0] } ?? [] }
-        var arms: [SQLPart] = (scan ? [(nil, filter)] : perType).map { arm in
-            let saved = compiler.samples(arm.filter)
+        var arms: [SQLPart] = (scan ? [.whole(filter)] : perType).map { arm in
+            let saved = arm.condition(compiler.samples(arm.filter), typeColumn: "s.type")
             return SQLPart("""
                 SELECT \(RecordReader.columns), 0 FROM sample s \(scan ? "NOT INDEXED " : "")\(RecordReader.parentJoin)
-                WHERE \(arm.type == nil ? "" : "s.type = ? AND ")s.id > ? AND s.id <= ? AND (\(saved.sql))
-                """, typed(arm.type) + range + saved.arguments)
+                WHERE s.id > ? AND s.id <= ? AND (\(saved.sql))
+                """, range + saved.arguments)
         }
         arms += perType.map { arm in
-            let deleted = compiler.tombstones(arm.filter)
+            let deleted = arm.condition(compiler.tombstones(arm.filter), typeColumn: "t.type")
             return SQLPart("""
                 SELECT t.seq, t.uuid, NULL, t.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, t.source_id, NULL,
                     t.sync_identifier, t.sync_version, NULL, NULL, 0, 1
-                FROM tombstone t WHERE \(arm.type == nil ? "" : "t.type = ? AND ")t.seq > ? AND t.seq <= ? AND (\(deleted.sql))
-                """, typed(arm.type) + range + deleted.arguments)
+                FROM tombstone t WHERE t.seq > ? AND t.seq <= ? AND (\(deleted.sql))
+                """, range + deleted.arguments)
         }
         // ORDER BY on the compound itself (not on a subquery around it) lets SQLite merge the position-ordered scans.
-        var query = SQLPart(arms.map(\.sql).joined(separator: "\nUNION ALL\n") + "\nORDER BY 1 LIMIT ?")
-        for arm in arms { query.arguments += arm.arguments }
+        var query = SQLPart.unionAll(arms)
+        query.sql += "\nORDER BY 1 LIMIT ?"
         query.arguments += [limit ?? -1]
         return query
     }

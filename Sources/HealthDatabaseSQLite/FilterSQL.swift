@@ -25,6 +25,13 @@ struct SQLPart {
         values.isEmpty ? .never : SQLPart("\(column) IN (\(placeholders(values.count)))", StatementArguments(values))
     }
 
+    /// The SELECT statements `arms` as one compound `UNION ALL`, their arguments in order.
+    static func unionAll(_ arms: [SQLPart]) -> SQLPart {
+        var result = SQLPart(arms.map(\.sql).joined(separator: "\nUNION ALL\n"))
+        for arm in arms { result.arguments += arm.arguments }
+        return result
+    }
+
     /// The parts joined by `separator`, each in parentheses.
     static func joined(_ parts: [SQLPart], _ separator: String) -> SQLPart {
         var result = SQLPart(parts.map { "(\($0.sql))" }.joined(separator: " \(separator) "))

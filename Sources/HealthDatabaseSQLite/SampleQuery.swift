@@ -18,13 +18,10 @@ enum SampleQuery {
         let from = "FROM sample s \(RecordReader.parentJoin)"
         var query: SQLPart
         if let arms = compiler.typeArms(filter), let order = resultOrder(sort) {
-            query = SQLPart("")
-            for arm in arms {
-                let condition = compiler.samples(arm.filter)
-                query.sql += (query.sql.isEmpty ? "" : " UNION ALL ") + "SELECT \(columns) \(from) WHERE s.type = ? AND (\(condition.sql))"
-                query.arguments += [arm.type]
-                query.arguments += condition.arguments
-            }
+            query = .unionAll(arms.map { arm in
+                let condition = arm.condition(compiler.samples(arm.filter), typeColumn: "s.type")
+                return SQLPart("SELECT \(columns) \(from) WHERE \(condition.sql)", condition.arguments)
+            })
             query.sql += " ORDER BY " + order
         } else {
             let condition = compiler.samples(filter)

@@ -1,3 +1,4 @@
+import GRDB
 import HealthDatabase
 
 /// Reads over a few types, one arm per type.
@@ -8,10 +9,22 @@ import HealthDatabase
 /// the filter simplified for that type so its date terms still bound the index) gives SQLite ordered scans it merges,
 /// stopping at the limit: under a millisecond.
 extension FilterSQL {
-    /// One arm of a merged read: the type's id and the filter as it applies to that type's records.
+    /// One arm of a read: the type's id and the filter as it applies to that type's records, or (``whole(_:)``) no
+    /// type of its own and the whole filter.
     struct TypeArm {
-        var type: Int64
+        var type: Int64?
         var filter: SampleFilter
+
+        /// The one arm of a read that is not split by type.
+        static func whole(_ filter: SampleFilter) -> TypeArm { TypeArm(type: nil, filter: filter) }
+
+        /// `compiled` (this arm's filter compiled for its table) led by `typeColumn = ?` for the arm's type, so the
+        /// arm reads that type's `(type, …)` index in order; `compiled` alone for a whole arm.
+        func condition(_ compiled: SQLPart, typeColumn: String) -> SQLPart {
+            guard let type else { return compiled }
+            let lead: StatementArguments = [type]
+            return SQLPart("\(typeColumn) = ? AND (\(compiled.sql))", lead + compiled.arguments)
+        }
     }
 
     /// The most types a read merges arm by arm; a filter over more types reads them in one arm.
@@ -22,7 +35,7 @@ extension FilterSQL {
     func typeArms(_ filter: SampleFilter) -> [TypeArm]? {
         guard let names = Self.confiningTypes(filter) else { return nil }
         let arms = names.compactMap { name in typeIDs[name].map { TypeArm(type: $0, filter: Self.restricted(filter, toType: name)) } }
-        return (2 ... Self.maxMergedTypes).contains(arms.count) ? arms.sorted { $0.type < $1.type } : nil
+        return (2 ... Self.maxMergedTypes).contains(arms.count) ? arms.sorted { $0.type! < $1.type! } : nil
     }
 
     /// The ids of the types every record and tombstone matching `filter` has, ascending, when the filter confines them
