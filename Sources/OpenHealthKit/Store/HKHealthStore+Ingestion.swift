@@ -79,6 +79,8 @@ extension HKHealthStore {
 
     /// Stores `records` (each with its identity as sync identifier) as `source`'s: new identities are added, changed
     /// ones replace the stored record with the next sync version, unchanged ones are skipped; the last of repeats wins.
+    /// A record without a FHIR source URL takes the stored record's: an input that does not say where a resource lives
+    /// does not change where it lives.
     private func storeIdentified(_ records: [SampleRecord], from source: HKSource, replacing stored: [String: SampleRecord],
                                  in storage: any HealthStorage) throws -> HKClinicalIngestOutcome {
         let sourceRecord = SourceRecord(bundleIdentifier: source.bundleIdentifier, name: source.name)
@@ -92,6 +94,8 @@ extension HKHealthStore {
         for identity in order {
             guard var record = latest[identity] else { continue }
             if let old = stored[identity] {
+                // A resource sent without a source URL (no base URL, no http fullUrl) keeps the one it had.
+                if record.fields[FieldKey.fhirSourceURL] == nil { record.fields[FieldKey.fhirSourceURL] = old.fields[FieldKey.fhirSourceURL] }
                 if Self.sameContent(old, record) { outcome.unchanged += 1; continue }
                 record.syncVersion = (old.syncVersion ?? 0) + 1
                 outcome.replaced += 1
