@@ -12,6 +12,9 @@ var products: [Product] = [
     // FHIR models, classification and clinical-record ingestion (the benchmarks reach it through this product).
     .library(name: "HealthRecords", targets: ["HealthRecords"]),
     .executable(name: "health", targets: ["health"]),
+    // Apple Health export import/export and SMART Health Cards, as libraries (the fuzz package in Fuzz/ links them).
+    .library(name: "HealthExport", targets: ["HealthExport"]),
+    .library(name: "SmartHealthCards", targets: ["SmartHealthCards"]),
 ]
 
 // Off Apple platforms OpenHealthKit brings its own small `CoreLocation` module (CLLocation and friends), which

@@ -78,3 +78,21 @@ import TestSupport
         #expect(conditions.first?.fhirResource?.sourceURL?.absoluteString == "https://h.example/fhir/Condition/1")
     }
 }
+
+/// Item 6: DSTU2 resources that look the same in both releases took R4 although their entry's `fullUrl` named DSTU2.
+@Suite struct FHIRReleaseHintTests {
+    @Test func aDSTU2FullUrlNamesTheRelease() {
+        let observation = #"{"resourceType":"Observation","id":"o","status":"final","code":{"text":"Weight"}}"#
+        func release(_ fullUrl: String) -> HKFHIRRelease? {
+            let bundle = #"{"resourceType":"Bundle","type":"searchset","entry":[{"fullUrl":"\#(fullUrl)","resource":\#(observation)}]}"#
+            return FHIRReader().read(Data(bundle.utf8)).resources.first?.fhirVersion.fhirRelease
+        }
+        #expect(release("https://fhir.example.org/api/FHIR/DSTU2/Observation/o") == .dstu2)
+        #expect(release("http://hapi.example.org/baseDstu2/Observation/o") == .dstu2)
+        #expect(release("https://fhir.example.org/r4/Observation/o") == .r4)
+        #expect(release("urn:uuid:4f1c0f2e-0000-4000-8000-000000000000") == .r4)
+        // The resource's own evidence wins over its URL.
+        let r4Shaped = #"{"resourceType":"Bundle","entry":[{"fullUrl":"https://x.example/dstu2/Observation/o","resource":{"resourceType":"Observation","id":"o","status":"final","code":{"text":"x"},"category":[{"text":"lab"}]}}]}"#
+        #expect(FHIRReader().read(Data(r4Shaped.utf8)).resources.first?.fhirVersion.fhirRelease == .r4)
+    }
+}

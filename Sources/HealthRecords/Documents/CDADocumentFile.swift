@@ -16,9 +16,10 @@ public enum CDADocumentFile {
         guard data.count <= maximumFileBytes else {
             throw HKError(.errorInvalidArgument, "the file is \(data.count) bytes; at most \(maximumFileBytes) are accepted")
         }
+        let bytes: [UInt8]
+        do { bytes = try XMLEncoding.utf8(data).bytes } catch { throw HKError(.errorInvalidArgument, "\(error)") }
         var documents: [Data] = [], start = 0
         do {
-            let bytes = try XMLEncoding.utf8(data).bytes
             var scanner = XMLScanner(utf8: bytes, severalRoots: true)
             while let event = try scanner.next() {
                 switch event {

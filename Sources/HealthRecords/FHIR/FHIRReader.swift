@@ -50,10 +50,11 @@ public struct FHIRReader: Sendable {
         } catch {
             result.failures.append(error)
         }
-        let bundleRelease = release ?? result.resources.lazy.compactMap { FHIRVersionDetection.release(of: $0.resource) }.first
+        // Each resource's own evidence, else its entry's fullUrl; else what the rest of the input shows; else R4.
+        let own = result.resources.map { release ?? FHIRVersionDetection.release(of: $0.resource) ?? FHIRVersionDetection.release(fromURL: $0.fullUrl) }
+        let inputRelease = own.lazy.compactMap { $0 }.first
         for index in result.resources.indices {
-            let own = release ?? FHIRVersionDetection.release(of: result.resources[index].resource)
-            result.resources[index].fhirVersion = FHIRVersionDetection.version(for: own ?? bundleRelease ?? .r4)
+            result.resources[index].fhirVersion = FHIRVersionDetection.version(for: own[index] ?? inputRelease ?? .r4)
         }
         return result
     }
