@@ -26,12 +26,18 @@ public struct ClinicalRecordIngestor: Sendable {
     }
 
     /// Classifies `resources` and stores the clinical ones in one transaction; `location` names their input.
+    /// A resource marked entered-in-error is not stored, and the record of an earlier version of it is removed.
     public func ingest(_ resources: [FHIRReadResource], location: String) throws -> ClinicalIngestReport {
         var report = ClinicalIngestReport()
         let names = FHIRClassifier.medicationNames(in: resources)
         let now = Date()
-        var records: [HKClinicalRecord] = []
+        var records: [HKClinicalRecord] = [], withdrawn: [(resourceType: String, identifier: String)] = []
         for item in resources {
+            if FHIREnteredInError.isMarked(item.data) {
+                report.enteredInError += 1
+                withdrawn.append((item.resource.resourceType, item.identifier))
+                continue
+            }
             guard let classification = FHIRClassifier.classify(item.resource, medicationNames: names) else {
                 report.skip(.init(location: Self.join(location, item.location), resourceType: item.resource.resourceType,
                                             reason: FHIRClassifier.reasonNotClinical(item.resource)))
@@ -48,6 +54,7 @@ public struct ClinicalRecordIngestor: Sendable {
         }
         report.clinicalResources = records.count
         report.outcome = try store.ingestClinicalRecords(records, from: institution.source)
+        if !withdrawn.isEmpty { report.withdrawn = try store.withdrawClinicalRecords(withdrawn, from: institution.source) }
         return report
     }
 

@@ -53,6 +53,24 @@ extension HKHealthStore {
         }
     }
 
+    /// Removes the stored records of `institution` with these identities (resources it sent again marked
+    /// `entered-in-error`), leaving tombstones so anchored queries report the deletions; returns how many it removed.
+    package func withdrawClinicalRecords(_ identities: [(resourceType: String, identifier: String)],
+                                         from institution: HKSource) throws -> Int {
+        do {
+            let storage = try storage()
+            let stored = try storedClinicalRecords(identifiers: Set(identities.map(\.identifier)),
+                                                   source: institution.bundleIdentifier, in: storage)
+            let uuids = identities.compactMap { stored[Self.clinicalIdentity($0.resourceType, $0.identifier)]?.uuid }
+            guard !uuids.isEmpty else { return 0 }
+            let removed = try storage.delete(uuids: uuids, source: institution.bundleIdentifier).count
+            QueryCenter.changeCommitted()
+            return removed
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
     /// Stores verified SMART Health Cards under `source` (OpenHealthKit's card importer), one transaction.
     ///
     /// `identity` names each card (a digest of its JWS): a card imported again is left alone, never duplicated.
