@@ -56,6 +56,10 @@ struct RecordsCommandTests {
         #expect(show.status == 0)
         #expect(show.stdout.contains("type: vitalSignRecord"))
         #expect(show.stdout.contains("\"text\" : \"Blood pressure\""))
+        // By UUID (upper or lower case) and by bare FHIR id, through the store's indexes.
+        let uuid = try #require(rows.first?["uuid"] as? String)
+        #expect(try HealthProcess.run(["records", "show", uuid.lowercased(), "--database", database]).stdout.contains("resource: Observation/a1c"))
+        #expect(try HealthProcess.run(["records", "show", "bp", "--database", database]).stdout.contains("type: vitalSignRecord"))
         let missing = try HealthProcess.run(["records", "show", "Observation/none", "--database", database])
         #expect(missing.status == 2)
         #expect(missing.stderr == "health: no clinical record \"Observation/none\"\n")

@@ -40,17 +40,14 @@ public enum CDADocumentFile {
         return documents
     }
 
-    /// Reads the file at `url` and returns ``samples(in:fallbackDate:)``, refusing a file over ``maximumFileBytes`` before
-    /// reading it.
-    public static func samples(contentsOf url: URL, fallbackDate: Date = Date()) throws -> [HKCDADocumentSample] {
+    /// The bytes of the file at `url`, refusing a file over ``maximumFileBytes`` before reading it.
+    public static func contents(of url: URL) throws -> Data {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
         if let size, size > maximumFileBytes {
-            throw HKError(.errorInvalidArgument, "\(url.path): the file is \(size) bytes; at most \(maximumFileBytes) are accepted")
+            throw HKError(.errorInvalidArgument, "the file is \(size) bytes; at most \(maximumFileBytes) are accepted")
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw HKError(.errorInvalidArgument, "\(url.path): cannot read the file")
-        }
-        return try samples(in: data, fallbackDate: fallbackDate)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw HKError(.errorInvalidArgument, "cannot read the file") }
+        return data
     }
 
     /// One sample per document in `data`, validated by `HKCDADocumentSample(data:start:end:metadata:)`; each

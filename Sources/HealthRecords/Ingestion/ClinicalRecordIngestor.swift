@@ -17,6 +17,9 @@ public struct ClinicalRecordIngestor: Sendable {
     public let reader: FHIRReader
     /// How many resources NDJSON ingestion stores per transaction.
     public var batchSize = 500
+    /// The largest JSON file read (128 MiB): a JSON file is read whole, so a larger export should come as NDJSON,
+    /// which is streamed.
+    public static let maximumJSONFileBytes = 128 << 20
 
     /// An ingestor into `store` for `institution`; `release` nil detects each resource's FHIR version.
     public init(store: HKHealthStore, institution: ClinicalInstitution, release: HKFHIRRelease? = nil) {
@@ -88,6 +91,13 @@ public struct ClinicalRecordIngestor: Sendable {
 
     private func ingestFile(_ url: URL, location: String) throws -> ClinicalIngestReport {
         if url.pathExtension.lowercased() == "ndjson" { return try ingestNDJSON(at: url, location: location) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        if let size, size > Self.maximumJSONFileBytes {
+            var report = ClinicalIngestReport()
+            report.failures.append(.init(location: location, message: "the file is \(size) bytes; JSON files are read up to "
+                                         + "\(Self.maximumJSONFileBytes) bytes (send larger exports as NDJSON, which is streamed)"))
+            return report
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw HKError(.errorInvalidArgument, "\(url.path): cannot read (\(error.localizedDescription))")
