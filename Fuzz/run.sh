@@ -4,12 +4,14 @@
 # over 10 s), leak or memory blow-up (over 2 GB); the input that found it is kept in Fuzz/.artifacts/TARGET/.
 #   Fuzz/run.sh cda 60          one target for a minute
 #   Fuzz/run.sh all 15          every target for 15 s (what .ci/run does)
-#   Fuzz/run.sh cda 0 FILE...   replays inputs (a crash file) without fuzzing
+#   Fuzz/run.sh units 0 Fuzz/regressions/units/*   replays inputs (the ones that found bugs) without fuzzing
 set -euo pipefail
-cd "$(dirname "$0")"
 target=${1:?usage: Fuzz/run.sh TARGET|all SECONDS [FILE...]}
 seconds=${2:-60}
 shift 2 || shift $#
+replay=()
+for file in "$@"; do replay+=("$(realpath "$file")"); done
+cd "$(dirname "$0")"
 testdata=${OPENHEALTHKIT_TESTDATA:-$(cd .. && pwd)/../shared/testdata}
 [ -d "$testdata" ] || echo "note: no test corpora at $testdata; seeding from Fuzz/seeds only"
 export OPENHEALTHKIT_TESTDATA=$testdata
@@ -35,6 +37,12 @@ derived_seeds() {
             local n=0
             while IFS= read -r line; do n=$((n + 1)); printf '%s' "$line" > "$out/line-$n"; done < <(cat "$testdata"/hkunit/*.txt | grep -v '^#')
             ;;
+        fhir-ndjson)
+            # NDJSON is one resource per line: each corpus file collapsed onto one line.
+            for json in $(seeds fhir-r4 -name '*.json' -size -64k; seeds fhir-dstu2 -name '*.json' -size -64k); do
+                tr -d '\n\r' < "$json" > "$out/$(basename "$json" .json).ndjson"; echo >> "$out/$(basename "$json" .json).ndjson"
+            done
+            ;;
         card-inflate)
             for jws in $(seeds smart-health-cards -name '*-d-jws.txt'); do
                 local payload; payload=$(cut -d. -f2 < "$jws" | tr -d '\n' | tr '_-' '/+')
@@ -47,7 +55,8 @@ derived_seeds() {
 
 corpus_files() {
     case "$1" in
-        fhir-json|fhir-ndjson) seeds fhir-r4 -name '*.json'; seeds fhir-dstu2 -name '*.json'; seeds smart-health-cards -name '*fhirBundle*.json' ;;
+        fhir-json) seeds fhir-r4 -name '*.json' -size -64k; seeds fhir-dstu2 -name '*.json' -size -64k
+                   seeds smart-health-cards -name '*fhirBundle*.json' ;;
         export-xml) seeds apple-health-export -name '*.xml' -not -name 'export_cda.xml' ;;
         gpx) seeds apple-health-export -name '*.gpx' ;;
         card) seeds smart-health-cards/spec-examples -name '*-f-qr-code-numeric*'; seeds smart-health-cards -name '*-d-jws.txt'
@@ -75,8 +84,8 @@ run_one() {
     return $status
 }
 
-if [ $# -gt 0 ]; then
-    OPENHEALTHKIT_FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no exec "$binary" -runs=0 "$@"
+if [ ${#replay[@]} -gt 0 ]; then
+    OPENHEALTHKIT_FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no exec "$binary" -runs=0 "${replay[@]}"
 fi
 failed=()
 if [ "$target" = all ]; then

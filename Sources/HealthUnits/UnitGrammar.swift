@@ -24,7 +24,12 @@ struct UnitGrammar {
     /// The factors of `string` (unmerged), or the first problem found.
     static func parse(_ string: String) throws(HKUnitError) -> [UnitFactor] {
         var grammar = UnitGrammar(string)
-        return try grammar.parseUnit()
+        let factors = try grammar.parseUnit()
+        // Powers written within range can add up beyond it; such a unit's unitString would not parse again.
+        for factor in factors.merged() where abs(factor.exponent) > maximumPower {
+            throw HKUnitError(reason: .powerOutOfRange, input: string, fragment: factor.symbol, offset: nil)
+        }
+        return factors
     }
 
     /// The largest power magnitude accepted, including powers of parenthesised powers.
