@@ -85,7 +85,7 @@ struct StatsCommand: AsyncParsableCommand {
         } catch {
             throw badInput(error.localizedDescription)
         }
-        query.calendar = calendar
+        query.intervalCalendar = calendar
         let healthStore = try store.open()
         // Without --unit, figures are shown as the Health app shows them: in the store's preferred unit (count/min
         // for heart rate, the locale's kg or lb), not the canonical one (count/s).
