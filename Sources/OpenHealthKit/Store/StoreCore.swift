@@ -22,6 +22,8 @@ final class StoreCore: @unchecked Sendable {
     let authorizationSettings: Locked<AuthorizationSettings>
     /// Serializes authorization requests, so that one prompt at a time asks about a type.
     let authorizationLock = NSLock()
+    /// The store's query center, made on first use (``queryCenter(storage:)``).
+    private let center = Locked<QueryCenter?>(nil)
 
     init(opened: Result<any HealthStorage, HKError>, app: HKSource, environment: [String: String], isOwner: Bool) {
         self.opened = opened
@@ -33,6 +35,16 @@ final class StoreCore: @unchecked Sendable {
             source: app, version: version, productType: nil,
             operatingSystemVersion: ProcessInfo.processInfo.operatingSystemVersion)
         self.authorizationSettings = Locked(AuthorizationSettings(environment: environment))
+    }
+
+    /// The store's query center over `storage` (its opened database), made on first use.
+    func queryCenter(storage: any HealthStorage) -> QueryCenter {
+        center.withLock { center in
+            if let center { return center }
+            let made = QueryCenter(storage: storage)
+            center = made
+            return made
+        }
     }
 
     /// Makes the store the person's own access. Called once, by ``HKHealthStore/owner(storage:app:)``, on a store no

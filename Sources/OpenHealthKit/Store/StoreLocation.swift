@@ -35,7 +35,7 @@ extension HKHealthStore {
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return try SQLiteHealthStorage(path: path)
+            return try SQLiteHealthStorage.shared(path: path)
         } catch {
             let reason = HKError.from(error).localizedDescription
             throw HKError(.errorDatabaseInaccessible, "cannot open the health database at \(path): \(reason)")
