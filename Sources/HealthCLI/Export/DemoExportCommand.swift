@@ -37,7 +37,7 @@ struct DemoExportCommand: ParsableCommand {
         do {
             written = try DemoExport(records: records, seed: seed).write(to: URL(fileURLWithPath: out))
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.sentence(error))
             throw HealthExitStatus.failure
         }
         if format == .json {

@@ -8,8 +8,9 @@ import SmartHealthCards
 struct CardsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards",
-        abstract: "Verify and import SMART Health Cards (shc:/ QR content, .smart-health-card files, JWS).",
-        subcommands: [CardsVerifyCommand.self, CardsImportCommand.self]
+        abstract: "Verify, import, list and show SMART Health Cards.",
+        discussion: "Cards are shc:/ QR content, .smart-health-card files or JWS.",
+        subcommands: [CardsVerifyCommand.self, CardsImportCommand.self, CardsListCommand.self, CardsShowCommand.self]
     )
 }
 
@@ -96,7 +97,7 @@ struct CardsImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let cards = try await options.verifiedCards()
-        let healthStore = try store.open()
+        let healthStore = try store.openForWriting()
         let outcome = try await healthCall { try SmartHealthCardImporter.store(cards, in: healthStore) }
         for card in cards { Console.write(CardText.describe(card)) }
         Console.write("\(cards.count) cards: \(outcome.added) added, \(outcome.unchanged) already stored\n")

@@ -57,7 +57,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
             default: throw badInput("--fhir-release must be dstu2 or r4, not \"\(text)\"")
             }
         }
-        let ingestor = ClinicalRecordIngestor(store: try store.open(), institution: ClinicalInstitution(name: institution, baseURL: base),
+        let ingestor = ClinicalRecordIngestor(store: try store.openForWriting(), institution: ClinicalInstitution(name: institution, baseURL: base),
                                               release: fhirRelease)
         let url = URL(fileURLWithPath: path)
         let report = try await healthCall { try ingestor.ingest(contentsOf: url) }

@@ -36,7 +36,7 @@ struct RecordsListCommand: AsyncParsableCommand {
         } else {
             types = HKObjectType.allClinicalTypes
         }
-        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.open())
+        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.openForReading())
         Console.write(ClinicalRecordRows.table(records).render(format))
     }
 }
@@ -59,7 +59,7 @@ struct RecordsShowCommand: AsyncParsableCommand {
     var id: String
 
     func run() async throws {
-        let records = try await ClinicalRecordRows.fetch(HKObjectType.allClinicalTypes, resourceType: nil, from: try store.open())
+        let records = try await ClinicalRecordRows.fetch(HKObjectType.allClinicalTypes, resourceType: nil, from: try store.openForReading())
         let matches = records.filter { ClinicalRecordRows.matches($0, id) }
         guard let record = matches.first else { throw badInput("no clinical record \"\(id)\"") }
         if matches.count > 1 {
