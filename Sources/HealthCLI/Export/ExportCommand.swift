@@ -8,6 +8,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the store: Apple's export.zip layout, one CSV per type, or a FHIR R4 Bundle.",
+        usage: "health export --out <path> [--format <format>] [--type <type>] [...]",
         discussion: """
             apple: export.zip (or a folder when --out does not end in .zip) with export.xml, workout-routes/, \
             clinical-records/ and export_cda.xml; `health import` of it gives back the same samples. csv: a folder \

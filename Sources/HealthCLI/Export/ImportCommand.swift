@@ -10,6 +10,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import an Apple Health export (export.zip, its unzipped folder, or export.xml).",
+        usage: "health import <path> [--database <path>] [--quiet] [--dry-run] [...]",
         discussion: """
             Streams the export (constant memory whatever its size) and stores every record, correlation, workout \
             (events, statistics, activities, routes), activity summary, clinical record and the Me characteristics. \

@@ -69,6 +69,7 @@ struct CardsVerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify SMART Health Cards and print their contents.",
+        usage: "health cards verify <files> ... [--keys <keys> ...] [options]",
         discussion: """
             Exit status 0 only when every card verifies; 2 names the failed check otherwise.
             Examples:
@@ -89,6 +90,7 @@ struct CardsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Verify SMART Health Cards and store them as verifiable clinical records.",
+        usage: "health cards import <files> ... [--keys <keys> ...] [options]",
         discussion: "Nothing is stored unless every card verifies. Importing a card again does not duplicate it."
     )
 

@@ -17,6 +17,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import FHIR resources from an institution: a Bundle, a resource, an NDJSON file or a folder.",
+        usage: "health records import <path> --institution <name> [options]",
         discussion: """
             Resources of a clinical type are stored as clinical records of the institution; sending a resource again \
             replaces the stored one (same institution, resource type and id), never duplicates it. Other resources \

@@ -8,6 +8,7 @@ struct RecordsListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List clinical records, optionally of one clinical type.",
+        usage: "health records list [--type <type>] [--resource-type <type>] [options]",
         discussion: """
             Examples:
               health records list

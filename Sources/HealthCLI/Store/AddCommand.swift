@@ -7,6 +7,7 @@ struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a quantity or category sample by hand (marked as user-entered).",
+        usage: "health add <type> <value> [--unit <unit>] [--start <date>] [...]",
         discussion: """
             Examples:
               health add bodyMass 72.5 --unit kg

@@ -7,6 +7,7 @@ struct ChangesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "changes",
         abstract: "List saves and deletions after an anchor, and the anchor to continue from.",
+        usage: "health changes [--anchor <n>] [--limit <n>] [--format <format>] [...]",
         discussion: """
             Every kind of stored object comes through: samples, workouts, activity summaries, documents, clinical \
             and verifiable records. A sync script keeps the anchor this prints and passes it back next time; \

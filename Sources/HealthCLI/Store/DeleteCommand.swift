@@ -8,6 +8,7 @@ struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete the objects of a type, selected as `health query` selects them.",
+        usage: "health delete <type> [--from <date>] [--to <date>] [--source <s>] [--yes]",
         discussion: """
             Deletes as the store's owner, whatever app or device wrote the data; deleting a workout or a \
             correlation deletes what it holds. Deletions are kept in the change log, so sync tools see them. On a \

@@ -45,6 +45,7 @@ struct MeCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set characteristics.",
+            usage: "health me set [--date-of-birth <date>] [--blood-type <type>] [...]",
             discussion: """
                 Values: --biological-sex female|male|other|notSet; --blood-type A+ A- B+ B- AB+ AB- O+ O- notSet;
                 --skin-type I..VI|notSet; --wheelchair-use yes|no|notSet; --move-mode activeEnergy|appleMoveTime.

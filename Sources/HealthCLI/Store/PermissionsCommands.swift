@@ -34,6 +34,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authorize",
         abstract: "Allow (or with --deny, deny) an app to read or write types.",
+        usage: "health authorize <app> [--read <types>] [--share <types>] [--deny] [...]",
         discussion: "Examples:\n  health authorize com.example.steps --read stepCount,heartRate --share stepCount\n"
             + "  health authorize com.example.steps --deny --read bodyMass"
     )

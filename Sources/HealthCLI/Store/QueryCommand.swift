@@ -9,6 +9,7 @@ struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "query",
         abstract: "List the objects of a type (samples, workouts, activity summaries, ...).",
+        usage: "health query <type> [--from <date>] [--to <date>] [--source <name>] [...]",
         discussion: """
             Rows are read and printed a page at a time. Examples:
               health query stepCount --from 2024-03-01 --to 2024-03-02

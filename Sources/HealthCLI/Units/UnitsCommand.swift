@@ -19,6 +19,7 @@ struct UnitsCommand: ParsableCommand {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Convert a value from one unit to another.",
+            usage: "health units convert <value> <from> <to> [--precision <n>] [options]",
             discussion: """
                 Examples:
                   health units convert 5 km mi
