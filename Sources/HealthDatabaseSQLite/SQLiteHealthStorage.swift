@@ -46,14 +46,18 @@ public final class SQLiteHealthStorage: HealthStorage {
         configuration.readonly = true
         let version = { (writer: any DatabaseWriter) in try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 } }
         let found: Int
+        // Without a write-ahead log no connection has the file open (SQLite removes the log when the last one closes
+        // it cleanly): read it as immutable, which creates no journal or shared-memory file. With a log, read through
+        // it; when that fails (a folder this process cannot write, no shared-memory file), an empty log still allows
+        // the immutable read, which is then exact.
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
         do {
+            guard walSize != nil else { throw StorageError.unavailable("no write-ahead log") }
             let pool = try DatabasePool(path: path, configuration: configuration)
             found = try version(pool)
             writer = pool
         } catch {
-            // A WAL store in a folder this process cannot write has no shared-memory file to read through: read the
-            // file as immutable, which is exact when no changes wait in its write-ahead log.
-            let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+            let wal = walSize ?? 0
             guard wal == 0, let immutable = try? DatabaseQueue(path: Self.immutableURI(path), configuration: configuration),
                   let readable = try? version(immutable) else {
                 let reason = wal > 0 ? "its latest changes are in \(path)-wal, which cannot be read without write access to the folder"
