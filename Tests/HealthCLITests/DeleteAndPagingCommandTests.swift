@@ -10,9 +10,7 @@ struct DeleteAndPagingCommandTests {
     let start = Date(timeIntervalSince1970: 1_709_280_000)  // 2024-03-01T08:00:00Z
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-delete-paging-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = directory.appendingPathComponent("health.sqlite").path
+        (directory, database) = try HealthProcess.newStore("delete-paging")
     }
 
     func run(_ arguments: [String]) throws -> HealthProcess.Result {

@@ -9,9 +9,7 @@ struct EverydayUseCommandTests {
     let database: String
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-everyday-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = directory.appendingPathComponent("health.sqlite").path
+        (directory, database) = try HealthProcess.newStore("everyday")
     }
 
     func run(_ arguments: [String]) throws -> HealthProcess.Result {

@@ -9,8 +9,10 @@ struct SummaryCommand: ParsableCommand {
         commandName: "summary",
         abstract: "Summarize the store: types and counts, date range, and daily steps (sources merged).",
         discussion: """
+            Days are those of the time zone the step samples carry (HKMetadataKeyTimeZone), else the system's.
             Example:
-              health demo-export --records 100000 --out /tmp/demo && health import /tmp/demo --quiet && health summary
+              health demo-export --records 100000 --out /tmp/demo
+              health import /tmp/demo --quiet && health summary
             """
     )
 
@@ -35,15 +37,16 @@ struct SummaryCommand: ParsableCommand {
             text += ", \(DateText.day(range.lowerBound)) to \(DateText.day(range.upperBound))"
         }
         text += "\n\n" + table.render(.table)
-        let steps = try StoreSummary.dailySteps(healthStore, storage: storage, days: max(1, days))
+        let zone = try StatsCommand.samplesTimeZone(HKQuantityType(.stepCount), in: healthStore) ?? .current
+        let steps = try StoreSummary.dailySteps(healthStore, storage: storage, days: max(1, days), timeZone: zone)
         if !steps.isEmpty {
-            text += "\nDaily steps in \(TimeZone.current.identifier) (phone and watch merged, no double counting):\n"
+            text += "\nDaily steps in \(zone.identifier) (phone and watch merged, no double counting):\n"
             let peak = max(1, steps.map(\.steps).max() ?? 1)
             let shown = steps.map { NumberText.rounded($0.steps) }
             let width = shown.map(\.count).max() ?? 0
             for ((day, value), number) in zip(steps, shown) {
                 let bar = String(repeating: "█", count: Int((value / peak * 40).rounded()))
-                text += "  \(DateText.day(day))  \(String(repeating: " ", count: width - number.count))\(number)  \(bar)\n"
+                text += "  \(DateText.day(day, timeZone: zone))  \(String(repeating: " ", count: width - number.count))\(number)  \(bar)\n"
             }
         }
         Console.write(text)
@@ -83,13 +86,15 @@ enum StoreSummary {
         return first.startDate...max(first.startDate, last.endDate)
     }
 
-    /// Steps per calendar day (the system's time zone), sources merged by HealthKit's rules, for the last
-    /// `days` days ending on the day of the last step sample.
-    static func dailySteps(_ store: HKHealthStore, storage: any HealthStorage, days: Int) throws -> [(day: Date, steps: Double)] {
+    /// Steps per calendar day in `timeZone`, sources merged by HealthKit's rules, for the last `days` days ending on
+    /// the day of the last step sample.
+    static func dailySteps(_ store: HKHealthStore, storage: any HealthStorage, days: Int,
+                           timeZone: TimeZone) throws -> [(day: Date, steps: Double)] {
         let type = HKQuantityType(.stepCount)
         guard let last = try storage.records(matching: .types([type.identifier]), sort: [SampleSort(.startDate, ascending: false)],
                                              limit: 1, includePayload: false).first else { return [] }
-        let calendar = Calendar.current
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
         let lastDay = calendar.startOfDay(for: last.startDate)
         var result: [(Date, Double)] = []
         for offset in stride(from: days - 1, through: 0, by: -1) {

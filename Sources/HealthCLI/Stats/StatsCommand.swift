@@ -98,7 +98,7 @@ struct StatsCommand: AsyncParsableCommand {
         let collection = try await healthCall { try await Self.collection(of: query, on: healthStore) }
         let rows = StatsRows(figures: figures, unit: displayUnit, timeZone: zone, separateBySource: separateBySource)
         let table = rows.table(collection, from: start, to: end, chart: format == .table)
-        if format == .table { Console.write("\(by.rawValue.capitalized)s in \(zone.identifier) (\(zoneOrigin)); \(quantityType.shortName) in \(displayUnit.unitString)\n") }
+        if format == .table { Console.write("\(by.rawValue.capitalized)s in \(timeZone ?? zone.identifier) (\(zoneOrigin)); \(quantityType.shortName) in \(displayUnit.unitString)\n") }
         Console.write(table.render(format))
     }
 

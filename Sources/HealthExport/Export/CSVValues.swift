@@ -4,7 +4,8 @@ import OpenHealthKit
 
 /// The `value` and `unit` cells of the CSV export for objects that are not a single quantity or category value:
 /// a workout's duration, an activity summary's active energy, a route's and a heartbeat series' point count, an
-/// ECG's average heart rate, a correlation's members (`119/74` for a blood pressure).
+/// ECG's average heart rate (its number of measurements when it has none), a correlation's members (`119/74` for a
+/// blood pressure).
 enum CSVValues {
     /// The value and unit of `record`; empty cells when it has no figure to show.
     static func cells(_ record: SampleRecord, storage: any HealthStorage) -> (value: String, unit: String) {
@@ -21,7 +22,8 @@ enum CSVValues {
         case let series as HKHeartbeatSeriesSample: return (String(series.count), "beats")
         case let ecg as HKElectrocardiogram:
             let unit = HKUnit.count().unitDivided(by: .minute())
-            return (ecg.averageHeartRate.map { ExportText.number($0.doubleValue(for: unit)) } ?? "", ecg.averageHeartRate == nil ? "" : unit.unitString)
+            guard let rate = ecg.averageHeartRate else { return (String(ecg.numberOfVoltageMeasurements), "measurements") }
+            return (ExportText.number(rate.doubleValue(for: unit)), unit.unitString)
         default: return ("", "")
         }
     }
