@@ -54,13 +54,21 @@ enum DateText {
     /// `date` as ISO 8601 with the offset of `timeZone`, e.g. `2024-03-01T08:30:00+01:00`; fractions of a second
     /// are written when there are any.
     static func format(_ date: Date, timeZone: TimeZone = .current) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        if date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down) {
-            formatter.formatOptions.insert(.withFractionalSeconds)
+        let fractional = date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
+        return formattersLock.withLock {
+            let key = "\(timeZone.identifier) \(timeZone.secondsFromGMT()) \(fractional)"
+            if let formatter = formatters[key] { return formatter.string(from: date) }
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = timeZone
+            if fractional { formatter.formatOptions.insert(.withFractionalSeconds) }
+            formatters[key] = formatter
+            return formatter.string(from: date)
         }
-        return formatter.string(from: date)
     }
+
+    /// Formatters by time zone and precision: making one costs more than formatting many dates.
+    nonisolated(unsafe) private static var formatters: [String: ISO8601DateFormatter] = [:]
+    private static let formattersLock = NSLock()
 
     /// `yyyy-MM-dd` of `date` in `timeZone`.
     static func day(_ date: Date, timeZone: TimeZone = .current) -> String {

@@ -18,6 +18,10 @@ final class RowWriter {
     private var pending: [[String?]] = []
     private var widths: [Int]?
     private var rowsWritten = 0
+    private var buffer = ""
+
+    /// Text is handed to the output in pieces of about this many bytes (one write per row was most of a long query's time).
+    static let bufferSize = 64 << 10
 
     /// A writer of rows with `columns`, sending text to `output` (standard output by default).
     init(columns: [String], numericColumns: Set<String> = [], jsonColumns: Set<String> = [], format: OutputFormat,
@@ -27,7 +31,18 @@ final class RowWriter {
         json = columns.map(jsonColumns.contains)
         self.format = format
         self.output = output
-        if format == .csv { output(columns.map(Self.csvField).joined(separator: ",") + "\r\n") }
+        if format == .csv { buffer = columns.map(Self.csvField).joined(separator: ",") + "\r\n" }
+    }
+
+    private func emit(_ text: String) {
+        buffer += text
+        if buffer.utf8.count >= Self.bufferSize { flush() }
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        output(buffer)
+        buffer = ""
     }
 
     /// Writes (or for a table's first rows, buffers) one row, one cell per column; `nil` is empty or `null`.
@@ -38,14 +53,14 @@ final class RowWriter {
                 pending.append(row)
                 if pending.count >= Self.widthSample { flushTable() }
             } else {
-                output(tableLine(row.enumerated().map { display($0.offset, $0.element) }) + "\n")
+                emit(tableLine(row.enumerated().map { display($0.offset, $0.element) }) + "\n")
             }
         case .csv:
-            output(columns.indices.map { Self.csvField(cell(row, $0)) }.joined(separator: ",") + "\r\n")
+            emit(columns.indices.map { Self.csvField(cell(row, $0)) }.joined(separator: ",") + "\r\n")
         case .json:
-            output((rowsWritten == 0 ? "[\n  " : ",\n  ") + jsonObject(row))
+            emit((rowsWritten == 0 ? "[\n  " : ",\n  ") + jsonObject(row))
         case .ndjson:
-            output(jsonObject(row) + "\n")
+            emit(jsonObject(row) + "\n")
         }
         rowsWritten += 1
     }
@@ -54,9 +69,10 @@ final class RowWriter {
     func finish() {
         switch format {
         case .table: flushTable()
-        case .json: output(rowsWritten == 0 ? "[]\n" : "\n]\n")
+        case .json: emit(rowsWritten == 0 ? "[]\n" : "\n]\n")
         case .csv, .ndjson: break
         }
+        flush()
     }
 
     private func cell(_ row: [String?], _ index: Int) -> String? { index < row.count ? row[index] : nil }
@@ -73,8 +89,8 @@ final class RowWriter {
         var measured = columns.map(\.count)
         for row in shown { for (index, text) in row.enumerated() { measured[index] = max(measured[index], text.count) } }
         widths = measured
-        output(tableLine(columns) + "\n")
-        for row in shown { output(tableLine(row) + "\n") }
+        emit(tableLine(columns) + "\n")
+        for row in shown { emit(tableLine(row) + "\n") }
         pending = []
     }
 
