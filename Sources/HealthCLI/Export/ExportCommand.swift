@@ -17,7 +17,7 @@ struct ExportCommand: ParsableCommand {
 
             Example:
               health export --format apple --out backup.zip
-              health export --format csv --type stepCount,heartRate --from 2024-01-01 --out csv/
+              health export --format csv --type stepCount,heartRate --out csv/
               health export --format fhir --out observations.json
             """
     )

@@ -25,7 +25,8 @@ struct RecordsImportCommand: AsyncParsableCommand {
             with their file, line and JSON path; the rest is still imported, and the exit status is then 2.
             Examples:
               health records import patient-bundle.json --institution "General Hospital"
-              health records import export/ --institution Clinic --base-url https://fhir.clinic.example/r4
+              health records import export/ --institution Clinic \\
+                  --base-url https://fhir.clinic.example/r4
             """
     )
 

@@ -12,8 +12,9 @@ struct AddCommand: AsyncParsableCommand {
             Examples:
               health add bodyMass 72.5 --unit kg
               health add stepCount 1200 --start 2024-03-01T08:00 --end 2024-03-01T09:00
-              health add sleepAnalysis asleepCore --start 2024-03-01T23:00 --end 2024-03-02T06:30
-            Quantities use the type's canonical unit unless --unit is given; category values are a number or
+              health add sleepAnalysis asleepCore \\
+                  --start 2024-03-01T23:00 --end 2024-03-02T06:30
+            Quantities use the type's canonical unit unless --unit is given; category values are a number or \
             the value's name (asleepCore, mild, ...). Prints the new sample's UUID.
             """
     )

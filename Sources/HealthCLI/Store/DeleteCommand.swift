@@ -14,7 +14,7 @@ struct DeleteCommand: ParsableCommand {
             correlation deletes what it holds. Deletions are kept in the change log, so sync tools see them. On a \
             terminal it asks first; scripts pass --yes. Run the same selection with `health query` to see it.
             Examples:
-              health delete stepCount --from 2024-03-01 --to 2024-03-02 --source "Anna's iPhone"
+              health delete stepCount --from 2024-03-01 --source "Anna's iPhone"
               health delete bodyMass --yes
             """
     )

@@ -50,7 +50,7 @@ struct MeCommand: AsyncParsableCommand {
                 Values: --biological-sex female|male|other|notSet; --blood-type A+ A- B+ B- AB+ AB- O+ O- notSet;
                 --skin-type I..VI|notSet; --wheelchair-use yes|no|notSet; --move-mode activeEnergy|appleMoveTime.
                 Example:
-                  health me set --date-of-birth 1990-04-02 --biological-sex female --blood-type O+
+                  health me set --date-of-birth 1990-04-02 --blood-type O+
                 """
         )
 
