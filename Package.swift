@@ -88,6 +88,9 @@ targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit", "CoreL
 products.append(.library(name: "CoreLocation", targets: ["CoreLocation"]))
 targets.append(.target(name: "CoreLocation"))
 targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit", "HealthDatabaseSQLite"]))
+// Written as apps' code and tests are: its files import only HealthKit (no Foundation), and its test doubles subclass
+// HealthKit's classes.
+targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit"]))
 #endif
 
 let package = Package(

@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabaseSQLite
-import OpenHealthKit
+@testable import OpenHealthKit
 import Testing
 
 /// `HKStatisticsQuery` over the real SQLite engine: one bucket over the matching samples, merged by source.

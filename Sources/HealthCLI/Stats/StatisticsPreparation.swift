@@ -20,7 +20,7 @@ enum StatisticsPreparation {
             let query = HKStatisticsCollectionQuery(quantityType: type, quantitySamplePredicate: nil,
                                                     options: [.cumulativeSum, .separateBySource], anchorDate: anchor,
                                                     intervalComponents: DateComponents(day: 1))
-            query.calendar = calendar
+            query.intervalCalendar = calendar
             let done = DispatchSemaphore(value: 0)
             let failure = ErrorBox()
             query.initialResultsHandler = { _, _, error in

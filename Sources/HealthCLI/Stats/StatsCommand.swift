@@ -86,7 +86,7 @@ struct StatsCommand: AsyncParsableCommand {
         } catch {
             throw badInput(error.localizedDescription)
         }
-        query.calendar = calendar
+        query.intervalCalendar = calendar
         // Without --unit, figures are shown as the Health app shows them: in the store's preferred unit (count/min
         // for heart rate, the locale's kg or lb), not the canonical one (count/s).
         var displayUnit = quantityType.canonicalUnit

@@ -31,7 +31,7 @@ public struct HKVerifiableClinicalRecordCredentialType: HKStringIdentifier {
 }
 
 /// The person a verifiable clinical record is about (iOS 15).
-public final class HKVerifiableClinicalRecordSubject: NSObject, NSCopying, @unchecked Sendable {
+open class HKVerifiableClinicalRecordSubject: NSObject, NSCopying, @unchecked Sendable {
     /// The subject's full name.
     public let fullName: String
     /// The subject's date of birth, if the record has one.

@@ -5,7 +5,7 @@ import Foundation
 /// As in HealthKit, objects are immutable and compare by `uuid`. Objects an app creates carry the
 /// app's own source revision (``HKSource/default()``); objects read from a store carry the revision
 /// that saved them.
-public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
+open class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The object's unique identifier.
     public let uuid: UUID
     /// The app or device revision that created the object.

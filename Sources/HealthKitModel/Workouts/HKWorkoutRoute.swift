@@ -36,7 +36,7 @@ public struct HKWorkoutRouteLocation: Sendable, Hashable, Codable {
 
 /// The GPS route of a workout (HealthKit's `HKWorkoutRoute`). HealthKit hands out the locations through
 /// `HKWorkoutRouteQuery`; OpenHealthKit also keeps them on the object (``locations``, an extension).
-public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
+open class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
     /// Archives the series and its points.
     public override func encode(with coder: NSCoder) {
         super.encode(with: coder)

@@ -12,7 +12,7 @@ import CoreLocation
 /// workout's, so `HKQuery.predicateForObjects(from: workout)` finds it, and deleting the workout deletes it. Finishing
 /// needs the workout in the store, at least one location and sharing authorization for `HKSeriesType.workoutRoute()`.
 /// `discard()` drops everything. Completion handlers run on a background queue.
-public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
+open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     private let collector: SeriesCollector<HKWorkoutRouteLocation>
     private let device: HKDevice?
 

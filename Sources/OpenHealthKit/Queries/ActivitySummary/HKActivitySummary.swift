@@ -5,7 +5,7 @@ import Foundation
 /// In HealthKit only the system writes summaries. OpenHealthKit stores them for importers and tests
 /// through ``HKHealthStore/saveActivitySummaries(_:)`` (OpenHealthKit extension) and reads them with
 /// ``HKActivitySummaryQuery`` and ``HKActivitySummaryQueryDescriptor``.
-public final class HKActivitySummary: NSObject, NSCopying, @unchecked Sendable {
+open class HKActivitySummary: NSObject, NSCopying, @unchecked Sendable {
     /// The day the summary covers, as Gregorian era, year, month and day (OpenHealthKit extension; set it
     /// before saving).
     public var day: DateComponents?
