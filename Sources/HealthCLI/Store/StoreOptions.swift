@@ -42,8 +42,13 @@ struct StoreOptions: ParsableArguments {
         return HealthExitStatus.failure
     }
 
-    /// `message` once, without the "cannot open the health database at …:" prefix repeated inside it.
+    /// `message` once, without the "cannot open the health database at …:" prefix repeated inside it; SQLite's
+    /// "database is locked" (another program kept writing longer than the wait) as the store being busy.
     static func sentence(_ message: String) -> String {
+        if message.contains("database is locked") || message.contains("database is busy") {
+            return "the health database is busy: another program has been writing to it for over 10 seconds; "
+                + "try again when it has finished"
+        }
         var text = message
         while let first = text.range(of: "cannot open the health database at "),
               let again = text.range(of: "cannot open the health database at ", range: first.upperBound ..< text.endIndex),
