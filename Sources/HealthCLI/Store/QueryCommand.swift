@@ -73,8 +73,7 @@ struct QueryCommand: ParsableCommand {
         var left = limit ?? Int.max
         do {
             while left > 0, let page = try pager.next(storage, size: Self.pageSize) {
-                for (record, cells) in try Self.rows(page, type: type, rows: rows, storage: storage) {
-                    _ = record
+                for cells in try Self.rows(page, type: type, rows: rows, storage: storage) {
                     if skip > 0 { skip -= 1; continue }
                     writer.add(cells)
                     left -= 1
@@ -93,20 +92,20 @@ struct QueryCommand: ParsableCommand {
 
     /// The rows of one page of records, in order.
     private static func rows(_ records: [SampleRecord], type: HKObjectType, rows: ObjectRows,
-                             storage: any HealthStorage) throws -> [(UUID, [String?])] {
+                             storage: any HealthStorage) throws -> [[String?]] {
         if type is HKActivitySummaryType {
             return try records.map { record in
                 let summary = try ActivitySummaryMapping.summary(from: record)
                 let source = HKSource(name: record.source.name, bundleIdentifier: record.source.bundleIdentifier)
-                return (record.uuid, rows.cells(summary, uuid: record.uuid, source: source))
+                return rows.cells(summary, uuid: record.uuid, source: source)
             }
         }
         let samples = try QueryMapping.samples(from: records, storage: storage, concurrently: false)
         return try samples.map { sample in
-            guard let workout = sample as? HKWorkout else { return (sample.uuid, rows.cells(sample)) }
+            guard let workout = sample as? HKWorkout else { return rows.cells(sample) }
             let routes = try storage.count(matching: .and([.parent(workout.uuid), .types([HKWorkoutRouteTypeIdentifier])]))
             let details = ObjectRows.describe(workout, unit: nil).2.map { $0 + ", \(routes) route\(routes == 1 ? "" : "s")" }
-            return (sample.uuid, rows.cells(sample, details: details))
+            return rows.cells(sample, details: details)
         }
     }
 }
