@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import OpenHealthKit
 import Testing
 
@@ -117,6 +118,24 @@ struct EverydayUseCommandTests {
             .map { $0["stored"] as? Int ?? -1 }.sorted()
         #expect(stored.first == 0 && (stored.last ?? 0) > 3000)
         #expect(both.contains { $0.stderr.contains("waiting for it to finish") })
+    }
+
+    @Test("a store another program keeps writing past the 10 s wait is reported busy in one sentence, not an internal error")
+    func busyStore() async throws {
+        #expect(try run(["add", "stepCount", "5"]).status == 0)
+        let other = try DatabaseQueue(path: database)
+        let holding = Task.detached {
+            try other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                Thread.sleep(forTimeInterval: 12)
+                try db.execute(sql: "ROLLBACK")
+            }
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let blocked = try run(["add", "stepCount", "7"])
+        #expect(blocked.status == 1 && blocked.stderr.contains("is busy") && blocked.stderr.split(separator: "\n").count == 1,
+                "\(blocked.stderr)")
+        try await holding.value
     }
 
     @Test("days follow the samples' time zone, named in the table; --time-zone overrides; --version; help fits 80 columns")
