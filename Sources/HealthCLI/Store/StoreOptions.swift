@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitSQLite
 
 /// The `--database` option every store command shares, and how the CLI opens the store: read commands for reading
 /// only (nothing created, migrated or written; a missing store is an error naming the path), write commands for
