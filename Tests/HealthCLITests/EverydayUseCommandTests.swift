@@ -124,15 +124,18 @@ struct EverydayUseCommandTests {
     func busyStore() async throws {
         #expect(try run(["add", "stepCount", "5"]).status == 0)
         let other = try DatabaseQueue(path: database)
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let holding = Task.detached {
             try other.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN IMMEDIATE")
-                Thread.sleep(forTimeInterval: 12)
+                held.signal()
+                _ = release.wait(timeout: .now() + 60)   // held until the command has given up, however slow the machine
                 try db.execute(sql: "ROLLBACK")
             }
         }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        held.wait()
         let blocked = try run(["add", "stepCount", "7"])
+        release.signal()
         #expect(blocked.status == 1 && blocked.stderr.contains("is busy") && blocked.stderr.split(separator: "\n").count == 1,
                 "\(blocked.stderr)")
         try await holding.value
