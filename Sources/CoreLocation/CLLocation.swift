@@ -1,4 +1,5 @@
-import Foundation
+// Apple's Core Location re-exports Foundation: a file whose only import is CoreLocation sees `Date` and friends.
+@_exported import Foundation
 
 /// A location fix: coordinate, altitude, accuracies, course, speed and time, as Core Location's `CLLocation`.
 ///
@@ -26,6 +27,10 @@ open class CLLocation: NSObject, @unchecked Sendable {
     public let speedAccuracy: CLLocationSpeedAccuracy
     /// When the location was determined.
     public let timestamp: Date
+
+    /// The floor of the building the device is in, when Core Location knows it (indoor positioning); `nil` here,
+    /// as for every location an app creates on Apple platforms. Subclasses may override it.
+    open var floor: CLFloor? { nil }
 
     /// A location at `latitude`, `longitude`, with zero altitude, accuracies and the current time.
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {

@@ -46,7 +46,7 @@ enum CollectionFixture {
                       components: DateComponents = DateComponents(day: 1), predicate: NSPredicate? = nil) -> HKStatisticsCollectionQuery {
         let query = HKStatisticsCollectionQuery(quantityType: type, quantitySamplePredicate: predicate, options: options,
                                                 anchorDate: date(2024, 1, 1, zone: zone), intervalComponents: components)
-        query.calendar = calendar(zone)
+        query.intervalCalendar = calendar(zone)
         return query
     }
 

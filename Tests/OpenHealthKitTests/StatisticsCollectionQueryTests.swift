@@ -100,7 +100,7 @@ import Testing
                               C.steps(7, C.date(2024, 4, 30, 10), minutes: 10)])
         let query = HKStatisticsCollectionQuery(quantityType: F.stepCount, quantitySamplePredicate: nil, options: .cumulativeSum,
                                                 anchorDate: C.date(2024, 1, 31), intervalComponents: DateComponents(month: 1))
-        query.calendar = C.calendar("Europe/Berlin")
+        query.intervalCalendar = C.calendar("Europe/Berlin")
         let months = try await C.run(store, query).statistics()
         #expect(months.map { $0.sumQuantity()?.doubleValue(for: .count()) } == [50, 100, 7])
         #expect(months.map(\.startDate) == [C.date(2024, 1, 31), C.date(2024, 2, 29), C.date(2024, 4, 30)])

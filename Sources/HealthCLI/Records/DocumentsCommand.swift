@@ -36,7 +36,7 @@ struct DocumentsImportCommand: AsyncParsableCommand {
         do { data = try CDADocumentFile.contents(of: URL(fileURLWithPath: file)) } catch {
             throw badInput("\(file): \(error.localizedDescription)")
         }
-        let healthStore = try store.open()
+        let healthStore = try store.openForWriting()
         let outcome: DocumentImport.Outcome
         do {
             outcome = try DocumentImport.store(data, in: healthStore, source: healthStore.app, fallbackDate: Date())

@@ -8,6 +8,7 @@ struct RecordsListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List clinical records, optionally of one clinical type.",
+        usage: "health records list [--type <type>] [--resource-type <type>] [options]",
         discussion: """
             Examples:
               health records list
@@ -36,7 +37,7 @@ struct RecordsListCommand: AsyncParsableCommand {
         } else {
             types = HKObjectType.allClinicalTypes
         }
-        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.open())
+        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.openForReading())
         Console.write(ClinicalRecordRows.table(records).render(format))
     }
 }
@@ -59,7 +60,7 @@ struct RecordsShowCommand: AsyncParsableCommand {
     var id: String
 
     func run() async throws {
-        let matches = try await ClinicalRecordRows.find(id, in: try store.open())
+        let matches = try await ClinicalRecordRows.find(id, in: try store.openForReading())
         guard let record = matches.first else { throw badInput("no clinical record \"\(id)\"") }
         if matches.count > 1 {
             Console.error("\(matches.count) records match \"\(id)\"; showing the first (use ResourceType/id or the UUID)")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The result of a hearing test: sensitivity points, one per frequency tested (iOS 13).
-public final class HKAudiogramSample: HKSample, @unchecked Sendable {
+open class HKAudiogramSample: HKSample, @unchecked Sendable {
     /// HealthKit's limit on the points of one audiogram (OpenHealthKit extension: HealthKit documents the limit only).
     public static let maximumSensitivityPoints = 30
 

@@ -3,7 +3,7 @@ import Foundation
 /// The shared behaviour of HealthKit's characteristic wrapper objects: equality, hash and description
 /// follow the wrapped value.
 protocol CharacteristicWrapper: NSObject {
-    associatedtype Value: RawRepresentable & HKCharacteristicExportValue where Value.RawValue == Int
+    associatedtype Value: RawRepresentable & CharacteristicExportValue where Value.RawValue == Int
     /// The wrapped characteristic value.
     var wrappedCharacteristic: Value { get }
 }
@@ -19,7 +19,7 @@ extension CharacteristicWrapper {
 }
 
 /// The user's biological sex, as `HKHealthStore.biologicalSex()` returns it.
-public final class HKBiologicalSexObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
+open class HKBiologicalSexObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
     /// The biological sex.
     public let biologicalSex: HKBiologicalSex
     var wrappedCharacteristic: HKBiologicalSex { biologicalSex }
@@ -36,7 +36,7 @@ public final class HKBiologicalSexObject: NSObject, NSCopying, CharacteristicWra
 }
 
 /// The user's blood type, as `HKHealthStore.bloodType()` returns it.
-public final class HKBloodTypeObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
+open class HKBloodTypeObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
     /// The blood type.
     public let bloodType: HKBloodType
     var wrappedCharacteristic: HKBloodType { bloodType }
@@ -53,7 +53,7 @@ public final class HKBloodTypeObject: NSObject, NSCopying, CharacteristicWrapper
 }
 
 /// The user's Fitzpatrick skin type, as `HKHealthStore.fitzpatrickSkinType()` returns it.
-public final class HKFitzpatrickSkinTypeObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
+open class HKFitzpatrickSkinTypeObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
     /// The skin type.
     public let skinType: HKFitzpatrickSkinType
     var wrappedCharacteristic: HKFitzpatrickSkinType { skinType }
@@ -70,7 +70,7 @@ public final class HKFitzpatrickSkinTypeObject: NSObject, NSCopying, Characteris
 }
 
 /// Whether the user uses a wheelchair, as `HKHealthStore.wheelchairUse()` returns it.
-public final class HKWheelchairUseObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
+open class HKWheelchairUseObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
     /// The wheelchair use.
     public let wheelchairUse: HKWheelchairUse
     var wrappedCharacteristic: HKWheelchairUse { wheelchairUse }
@@ -87,7 +87,7 @@ public final class HKWheelchairUseObject: NSObject, NSCopying, CharacteristicWra
 }
 
 /// The user's Activity move mode, as `HKHealthStore.activityMoveMode()` returns it.
-public final class HKActivityMoveModeObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
+open class HKActivityMoveModeObject: NSObject, NSCopying, CharacteristicWrapper, @unchecked Sendable {
     /// The move mode.
     public let activityMoveMode: HKActivityMoveMode
     var wrappedCharacteristic: HKActivityMoveMode { activityMoveMode }

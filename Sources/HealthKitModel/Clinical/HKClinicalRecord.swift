@@ -6,7 +6,7 @@ import Foundation
 /// ingestion (FHIR files, provider downloads) builds them with the OpenHealthKit-extension initialiser.
 /// As in HealthKit, the UUID is not a stable identity: identify a record by its source, FHIR resource
 /// type and FHIR identifier.
-public final class HKClinicalRecord: HKSample, @unchecked Sendable {
+open class HKClinicalRecord: HKSample, @unchecked Sendable {
     /// The record's clinical type (allergy, condition, lab result, ...).
     public let clinicalType: HKClinicalType
     /// The title the Health app shows for the record, generally in US English.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What remains of a deleted object, reported by anchored queries: its UUID and, when it had them,
 /// its sync identifier and sync version.
-public final class HKDeletedObject: NSObject, @unchecked Sendable {
+open class HKDeletedObject: NSObject, @unchecked Sendable {
     /// The deleted object's UUID.
     public let uuid: UUID
     /// The deleted object's sync identifier and version, and nothing else.
@@ -13,7 +13,7 @@ public final class HKDeletedObject: NSObject, @unchecked Sendable {
     public init(uuid: UUID, metadata: [String: Any]?) {
         self.uuid = uuid
         let kept = metadata?.filter { $0.key == HKMetadataKeySyncIdentifier || $0.key == HKMetadataKeySyncVersion }
-        self.metadata = HKMetadataValidation.normalized(kept)
+        self.metadata = MetadataValidation.normalized(kept)
         super.init()
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A FHIR resource of a clinical record: its JSON plus the fields HealthKit reads from it (iOS 12).
 ///
 /// A resource is identified by its type and `id` within its source (the FHIR endpoint).
-public final class HKFHIRResource: NSObject, NSCopying, @unchecked Sendable {
+open class HKFHIRResource: NSObject, NSCopying, @unchecked Sendable {
     /// The FHIR version of the resource (iOS 14).
     public let fhirVersion: HKFHIRVersion
     /// The JSON `resourceType`.

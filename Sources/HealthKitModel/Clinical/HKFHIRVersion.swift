@@ -1,7 +1,7 @@
 import Foundation
 
 /// A FHIR version number, `major.minor.patch` (iOS 14).
-public final class HKFHIRVersion: NSObject, NSCopying, @unchecked Sendable {
+open class HKFHIRVersion: NSObject, NSCopying, @unchecked Sendable {
     /// The major version.
     public let majorVersion: Int
     /// The minor version.

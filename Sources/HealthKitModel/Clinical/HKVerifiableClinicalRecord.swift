@@ -2,7 +2,7 @@ import Foundation
 
 /// A signed, verifiable record such as a SMART Health Card: a vaccination or a lab result, with the
 /// issuer's signature kept in `dataRepresentation`.
-public final class HKVerifiableClinicalRecord: HKSample, @unchecked Sendable {
+open class HKVerifiableClinicalRecord: HKSample, @unchecked Sendable {
     /// Archives the record: its credential types, issuer, subject, dates, item names, source type and signed data.
     public override func encode(with coder: NSCoder) {
         super.encode(with: coder)

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The abstract base of document samples.
-public class HKDocumentSample: HKSample, @unchecked Sendable {
+open class HKDocumentSample: HKSample, @unchecked Sendable {
     /// The document's type.
     public var documentType: HKDocumentType { sampleType as! HKDocumentType }
 }
 
 /// The fields HealthKit reads from a CDA document, and the document's bytes.
-public final class HKCDADocument: NSObject, @unchecked Sendable {
+open class HKCDADocument: NSObject, @unchecked Sendable {
     /// The XML of the document; `nil` when a query did not ask for document data.
     public let documentData: Data?
     /// The document's title.
@@ -31,7 +31,7 @@ public final class HKCDADocument: NSObject, @unchecked Sendable {
 }
 
 /// A sample holding an HL7 CDA document (Continuity of Care Document and its kin).
-public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
+open class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
     /// The document, with its data.
     public let document: HKCDADocument?
 

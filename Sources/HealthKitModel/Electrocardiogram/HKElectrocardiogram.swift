@@ -7,7 +7,7 @@ import Foundation
 /// HealthKit gives apps read-only access to ECGs: apps cannot save them (sharing the type is disallowed). The
 /// initialiser here is an OpenHealthKit extension for importers and tests; OpenHealthKit also keeps the
 /// measurements on the object (``voltageMeasurements``, an extension).
-public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
+open class HKElectrocardiogram: HKSample, @unchecked Sendable {
     /// How the ECG app classified the recording.
     public let classification: Classification
     /// Whether the user reported symptoms with the recording.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `value` is the raw value of the category type's value enumeration (for example
 /// `HKCategoryValueSleepAnalysis.asleepCore.rawValue`); HealthKit rejects values the enumeration lacks.
-public final class HKCategorySample: HKSample, @unchecked Sendable {
+open class HKCategorySample: HKSample, @unchecked Sendable {
     /// The sample's category type.
     public let categoryType: HKCategoryType
     /// The category value: a raw value of the type's value enumeration.

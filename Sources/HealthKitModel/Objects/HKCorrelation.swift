@@ -2,7 +2,7 @@ import Foundation
 
 /// A sample that groups related quantity and category samples: a blood pressure reading (systolic and
 /// diastolic) or a food (its nutrients).
-public final class HKCorrelation: HKSample, @unchecked Sendable {
+open class HKCorrelation: HKSample, @unchecked Sendable {
     /// The correlation's type.
     public let correlationType: HKCorrelationType
     /// The member samples: quantity and category samples only.

@@ -20,7 +20,7 @@ public struct HKHeartbeat: Sendable, Hashable, Codable {
 ///
 /// Apps create series with `HKHeartbeatSeriesBuilder` and read the beats with `HKHeartbeatSeriesQuery`;
 /// OpenHealthKit also keeps them on the object (``heartbeats``, an extension).
-public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable {
+open class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable {
     /// Archives the series and its beats.
     public override func encode(with coder: NSCoder) {
         super.encode(with: coder)

@@ -5,7 +5,7 @@ import Foundation
 /// As in HealthKit, objects are immutable and compare by `uuid`. Objects an app creates carry the
 /// app's own source revision (``HKSource/default()``); objects read from a store carry the revision
 /// that saved them.
-public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
+open class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The object's unique identifier.
     public let uuid: UUID
     /// The app or device revision that created the object.
@@ -25,7 +25,7 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
         self.uuid = uuid
         self.sourceRevision = sourceRevision ?? HKSourceRevision.currentApp
         self.device = device
-        self.metadata = HKMetadataValidation.normalized(metadata)
+        self.metadata = MetadataValidation.normalized(metadata)
         super.init()
     }
 
@@ -47,7 +47,7 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
         self.uuid = uuid
         self.sourceRevision = revision
         self.device = coder.decodeObject(of: HKDevice.self, forKey: "device")
-        self.metadata = HKMetadataValidation.normalized(ObjectCoding.metadata(
+        self.metadata = MetadataValidation.normalized(ObjectCoding.metadata(
             from: coder.decodeObject(of: ObjectCoding.archivableClasses, forKey: "metadata") as? NSDictionary))
         super.init()
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An object with a type and a time interval: the base of every sample class.
-public class HKSample: HKObject, @unchecked Sendable {
+open class HKSample: HKObject, @unchecked Sendable {
     /// The sample's type.
     public let sampleType: HKSampleType
     /// When the sample starts.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A sample made of a series of values recorded over its interval (HealthKit's `HKSeriesSample`).
-public class HKSeriesSample: HKSample, @unchecked Sendable {
+open class HKSeriesSample: HKSample, @unchecked Sendable {
     /// How many values the series holds.
     public let count: Int
 

@@ -3,7 +3,7 @@ import Foundation
 /// How someone feels at a moment or over a day: a valence from -1 (very unpleasant) to +1 (very pleasant), the words
 /// that describe the feeling and the parts of life it concerns (HealthKit's `HKStateOfMind`, iOS 18). Its type is
 /// `HKObjectType.stateOfMindType()`; apps save and read it like any sample.
-public final class HKStateOfMind: HKSample, @unchecked Sendable {
+open class HKStateOfMind: HKSample, @unchecked Sendable {
     /// A momentary emotion or a daily mood.
     public let kind: Kind
     /// How pleasant the feeling is, from -1 to +1.

@@ -3,7 +3,7 @@ import Foundation
 /// The kind of an ``HKObjectType``: which concrete class it is.
 ///
 /// OpenHealthKit extension, for catalogs and the command line.
-public enum HKObjectTypeKind: String, Sendable, CaseIterable {
+public enum ObjectTypeKind: String, Sendable, CaseIterable {
     /// ``HKQuantityType``.
     case quantity
     /// ``HKCategoryType``.
@@ -42,16 +42,16 @@ public enum HKObjectTypeKind: String, Sendable, CaseIterable {
 /// identifier, however they were obtained (class factory, Swift initializer or catalog lookup), so
 /// they work as members of `Set<HKObjectType>`, `Set<HKSampleType>` and as dictionary keys. The class
 /// factories return one shared instance per identifier.
-public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+open class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// The type's identifier, e.g. `"HKQuantityTypeIdentifierStepCount"`.
     public let identifier: String
 
     /// Which concrete type this is.
     ///
     /// OpenHealthKit extension.
-    public let kind: HKObjectTypeKind
+    public let kind: ObjectTypeKind
 
-    init(identifier: String, kind: HKObjectTypeKind) {
+    init(identifier: String, kind: ObjectTypeKind) {
         self.identifier = identifier
         self.kind = kind
         super.init()
@@ -110,7 +110,7 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
 }
 
 /// A characteristic: a fixed fact about the user (biological sex, date of birth…). Read-only.
-public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
+open class HKCharacteristicType: HKObjectType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -126,7 +126,7 @@ public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
 }
 
 /// The type of activity summaries (iOS 9.3). Not a sample type.
-public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {
+open class HKActivitySummaryType: HKObjectType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

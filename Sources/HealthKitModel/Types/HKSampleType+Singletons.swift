@@ -1,7 +1,7 @@
 import Foundation
 
 /// The type of workouts. Its identifier is ``HKWorkoutTypeIdentifier``.
-public final class HKWorkoutType: HKSampleType, @unchecked Sendable {
+open class HKWorkoutType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -9,7 +9,7 @@ public final class HKWorkoutType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of series samples: workout routes and heartbeat series (iOS 11).
-public final class HKSeriesType: HKSampleType, @unchecked Sendable {
+open class HKSeriesType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -23,7 +23,7 @@ public final class HKSeriesType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of audiogram samples (iOS 13).
-public final class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {
+open class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -31,7 +31,7 @@ public final class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of electrocardiogram samples (iOS 14).
-public final class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {
+open class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -39,7 +39,7 @@ public final class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of prescriptions, such as vision prescriptions (iOS 16). Requires per-object authorization.
-public final class HKPrescriptionType: HKSampleType, @unchecked Sendable {
+open class HKPrescriptionType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -47,7 +47,7 @@ public final class HKPrescriptionType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of state of mind samples (iOS 18).
-public final class HKStateOfMindType: HKSampleType, @unchecked Sendable {
+open class HKStateOfMindType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

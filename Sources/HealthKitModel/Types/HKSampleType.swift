@@ -1,7 +1,7 @@
 import Foundation
 
 /// The abstract superclass of the types of samples (data with a start and end date).
-public class HKSampleType: HKObjectType, @unchecked Sendable {
+open class HKSampleType: HKObjectType, @unchecked Sendable {
     /// Unarchives a sample type; its duration limits come from the catalog's type of the same identifier.
     public required init?(coder: NSCoder) {
         guard let template = Self.archivedTemplate(coder) as? HKSampleType else { return nil }
@@ -20,7 +20,7 @@ public class HKSampleType: HKObjectType, @unchecked Sendable {
     public let allowsRecalibrationForEstimates: Bool
 
     init(
-        identifier: String, kind: HKObjectTypeKind, maximumDuration: TimeInterval? = nil,
+        identifier: String, kind: ObjectTypeKind, maximumDuration: TimeInterval? = nil,
         minimumDuration: TimeInterval? = nil, allowsRecalibrationForEstimates: Bool = false
     ) {
         self.maximumDuration = maximumDuration
@@ -55,7 +55,7 @@ public class HKSampleType: HKObjectType, @unchecked Sendable {
 }
 
 /// The type of quantity samples (a number with a unit).
-public final class HKQuantityType: HKSampleType, @unchecked Sendable {
+open class HKQuantityType: HKSampleType, @unchecked Sendable {
     /// Unarchives a quantity type; its aggregation style and canonical unit come from the catalog.
     public required init?(coder: NSCoder) {
         guard let template = Self.archivedTemplate(coder) as? HKQuantityType else { return nil }
@@ -96,7 +96,7 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of category samples (a value from a small enumeration).
-public final class HKCategoryType: HKSampleType, @unchecked Sendable {
+open class HKCategoryType: HKSampleType, @unchecked Sendable {
     /// Unarchives a category type; its value domain comes from the catalog.
     public required init?(coder: NSCoder) {
         guard let template = Self.archivedTemplate(coder) as? HKCategoryType else { return nil }
@@ -107,7 +107,7 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
     /// The values samples of this type accept.
     ///
     /// OpenHealthKit extension.
-    public let valueDomain: HKCategoryValueDomain
+    public let valueDomain: CategoryValueDomain
 
     /// The category type `identifier` (Swift overlay, iOS 15).
     ///
@@ -122,7 +122,7 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of correlations (samples grouping other samples).
-public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
+open class HKCorrelationType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -138,7 +138,7 @@ public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of documents (iOS 10).
-public final class HKDocumentType: HKSampleType, @unchecked Sendable {
+open class HKDocumentType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -154,7 +154,7 @@ public final class HKDocumentType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of clinical records (iOS 12). Read-only.
-public final class HKClinicalType: HKSampleType, @unchecked Sendable {
+open class HKClinicalType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -170,7 +170,7 @@ public final class HKClinicalType: HKSampleType, @unchecked Sendable {
 }
 
 /// The type of scored assessments such as GAD-7 and PHQ-9 (iOS 18).
-public final class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
+open class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
     /// Unarchives the type by its identifier.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The contact lens prescription for one eye (iOS 16).
-public final class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable {
+open class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable {
     /// The curvature of the back of the lens (a length).
     public let baseCurve: HKQuantity?
     /// The width of the lens (a length).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A contact lens prescription: a lens specification for each eye and the brand fitted (iOS 16).
-public final class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
+open class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
     /// The right eye's lens, if prescribed.
     public let rightEye: HKContactsLensSpecification?
     /// The left eye's lens, if prescribed.

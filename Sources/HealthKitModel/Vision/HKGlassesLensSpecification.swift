@@ -1,7 +1,7 @@
 import Foundation
 
 /// The glasses prescription for one eye (iOS 16).
-public final class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable {
+open class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable {
     /// The distance from the back of the lens to the eye (a length, usually 12 to 14 mm).
     public let vertexDistance: HKQuantity?
     /// The eye-alignment correction, if any.

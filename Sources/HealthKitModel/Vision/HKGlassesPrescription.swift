@@ -1,7 +1,7 @@
 import Foundation
 
 /// A glasses prescription: a lens specification for each eye (iOS 16).
-public final class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {
+open class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {
     /// The right eye's lens, if prescribed.
     public let rightEye: HKGlassesLensSpecification?
     /// The left eye's lens, if prescribed.

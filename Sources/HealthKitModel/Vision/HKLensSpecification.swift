@@ -3,7 +3,7 @@ import Foundation
 /// What every lens specification holds: the correction for one eye (iOS 16).
 ///
 /// Abstract: create an ``HKGlassesLensSpecification`` or an ``HKContactsLensSpecification``.
-public class HKLensSpecification: NSObject, NSSecureCoding, @unchecked Sendable {
+open class HKLensSpecification: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The spherical correction (near- or farsightedness), in diopters.
     public let sphere: HKQuantity
     /// The cylindrical (astigmatism) strength, in diopters.

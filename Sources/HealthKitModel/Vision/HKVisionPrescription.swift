@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The sample starts at `dateIssued` and ends at `expirationDate` (at `dateIssued` when there is none).
 /// Reading vision prescriptions needs per-object authorization.
-public class HKVisionPrescription: HKSample, @unchecked Sendable {
+open class HKVisionPrescription: HKSample, @unchecked Sendable {
     /// Glasses or contacts.
     public let prescriptionType: HKVisionPrescriptionType
     /// When the prescription was issued.

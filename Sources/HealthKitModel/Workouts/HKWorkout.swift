@@ -6,7 +6,7 @@ import Foundation
 /// kept here, deprecated the same way, and all funnel into one validated path. The throwing twin
 /// ``checked(activityType:start:end:workoutEvents:workoutActivities:duration:statistics:device:metadata:)``
 /// is what importers use.
-public final class HKWorkout: HKSample, @unchecked Sendable {
+open class HKWorkout: HKSample, @unchecked Sendable {
     /// Unarchives a workout with its events, activities, duration and statistics; fails on an unknown activity type.
     public required init?(coder: NSCoder) {
         guard let activityType = HKWorkoutActivityType(rawValue: UInt(max(0, coder.decodeInteger(forKey: "activityType")))) else {

@@ -1,35 +1,20 @@
 import Foundation
 import HealthDatabase
 
-// HealthKit's authorization API. The permission sheet is the store's `authorizationPrompt`.
+// What HealthKit's authorization methods (declared on HKHealthStore) do, and their throwing twins. The permission
+// sheet is the store's `authorizationPrompt`.
 extension HKHealthStore {
-    /// The app's permission to save data of `type`; read permission is never reported.
-    ///
-    /// `.notDetermined` also when the database cannot be read.
-    public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+    /// The app's sharing status for `type`; `.notDetermined` also when the database cannot be read.
+    func sharingStatus(for type: HKObjectType) -> HKAuthorizationStatus {
         (try? decisions().sharingStatus(for: type)) ?? .notDetermined
     }
 
-    /// Asks the person, if any requested type is undecided, to allow sharing and reading the types.
-    ///
-    /// Traps with HealthKit's message on an empty request, a read-only type to share, or a correlation type.
-    /// `success` is `true` when the request completed (nothing to ask, or the person answered): it says
-    /// nothing about what was allowed. `completion` runs on a background queue.
-    public func requestAuthorization(
-        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
-        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-    ) {
-        let share = typesToShare ?? [], read = typesToRead ?? []
+    /// What `requestAuthorization(toShare:read:completion:)` does: traps on an invalid request, then asks off the
+    /// caller's thread.
+    func requestAuthorizationOrTrap(share: Set<HKSampleType>, read: Set<HKObjectType>,
+                                    completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         AuthorizationRules.validateOrTrap(share: share, read: read)
         dispatch({ try self.authorize(share: share, read: read) }, reporting: completion)
-    }
-
-    /// Asks the person, if any requested type is undecided, to allow sharing and reading the types.
-    ///
-    /// Traps like ``requestAuthorization(toShare:read:completion:)``; returning says nothing about what was allowed.
-    public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
-        AuthorizationRules.validateOrTrap(share: typesToShare, read: typesToRead)
-        try await perform { try self.authorize(share: typesToShare, read: typesToRead) }
     }
 
     /// ``requestAuthorization(toShare:read:)`` that throws ``HKError/Code/errorInvalidArgument`` instead of
@@ -39,28 +24,12 @@ extension HKHealthStore {
         try await perform { try self.authorize(share: typesToShare, read: typesToRead) }
     }
 
-    /// Whether requesting these types would ask the person (`.shouldRequest`) or not (`.unnecessary`).
-    ///
-    /// Traps like ``requestAuthorization(toShare:read:completion:)``. On error: `.unknown` and the error.
-    public func getRequestStatusForAuthorization(
-        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
-        completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
-    ) {
-        AuthorizationRules.validateOrTrap(share: typesToShare, read: typesToRead)
-        dispatch({ try self.requestStatus(share: typesToShare, read: typesToRead) }) { result in
-            switch result {
-            case .success(let status): completion(status, nil)
-            case .failure(let error): completion(.unknown, error)
-            }
-        }
-    }
-
-    /// Whether requesting these types would ask the person (`.shouldRequest`) or not (`.unnecessary`).
-    public func statusForAuthorizationRequest(
-        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
-    ) async throws -> HKAuthorizationRequestStatus {
-        AuthorizationRules.validateOrTrap(share: typesToShare, read: typesToRead)
-        return try await perform { try self.requestStatus(share: typesToShare, read: typesToRead) }
+    /// What `getRequestStatusForAuthorization(toShare:read:completion:)` does: traps on an invalid request, then
+    /// answers off the caller's thread (`.unknown` and the error on failure).
+    func requestStatusOrTrap(share: Set<HKSampleType>, read: Set<HKObjectType>,
+                             completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void) {
+        AuthorizationRules.validateOrTrap(share: share, read: read)
+        dispatch({ try self.requestStatus(share: share, read: read) }) { completion((try? $0.get()) ?? .unknown, $0.error) }
     }
 
     /// ``statusForAuthorizationRequest(toShare:read:)`` that throws ``HKError/Code/errorInvalidArgument``
@@ -108,7 +77,7 @@ extension HKHealthStore {
         defer { authorizationLock.unlock() }
         let pending = try pending(share: share, read: read, in: storage)
         if !pending.isEmpty {
-            let request = HKAuthorizationPromptRequest(
+            let request = AuthorizationPromptRequest(
                 app: app, typesToShare: pending.share, typesToRead: pending.read,
                 requiredTypesToRead: pending.required.intersection(pending.read))
             let response = try authorizationPrompt.decide(request)

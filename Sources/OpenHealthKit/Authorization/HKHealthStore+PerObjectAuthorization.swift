@@ -3,23 +3,12 @@ import HealthDatabase
 
 // HealthKit's per-object read authorization (iOS 16), for types such as vision prescriptions.
 extension HKHealthStore {
-    /// Asks the person which samples of `objectType` matching `predicate` the app may read.
-    ///
-    /// As in HealthKit the person is asked every time, and the samples they pick replace the app's earlier
-    /// choice among those shown. `success` is `true` when the person answered; it says nothing about what
-    /// was allowed. Fails with ``HKError/Code/errorInvalidArgument`` for a type that does not require
-    /// per-object authorization. `completion` runs on a background queue.
-    public func requestPerObjectReadAuthorization(
+    /// What `requestPerObjectReadAuthorization(for:predicate:completion:)` does, off the caller's thread.
+    func requestObjectAuthorization(
         for objectType: HKObjectType, predicate: NSPredicate?, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
         let predicate = predicate.map { SendablePredicate(predicate: $0) }
         dispatch({ try self.authorizeObjects(of: objectType, matching: predicate?.predicate) }, reporting: completion)
-    }
-
-    /// Asks the person which samples of `objectType` matching `predicate` the app may read.
-    public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws {
-        let predicate = predicate.map { SendablePredicate(predicate: $0) }
-        try await perform { try self.authorizeObjects(of: objectType, matching: predicate?.predicate) }
     }
 
     /// Shows the prompt the matching samples and records the ones it allows.
@@ -36,7 +25,7 @@ extension HKHealthStore {
         let objects = try QueryMapping.samples(from: records, storage: storage)
         let shown = Set(objects.map(\.uuid))
         let granted = try perObjectReadGrants(for: type, in: storage)
-        let request = HKPerObjectAuthorizationPromptRequest(app: app, objectType: type, objects: objects,
+        let request = PerObjectAuthorizationPromptRequest(app: app, objectType: type, objects: objects,
                                                             previouslyAllowed: granted.intersection(shown))
         let allowed = try authorizationPrompt.decideObjects(request).intersection(shown)
         try setPerObjectReadGrants(granted.subtracting(shown).union(allowed), for: type, in: storage)

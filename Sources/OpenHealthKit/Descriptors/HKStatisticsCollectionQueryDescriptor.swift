@@ -72,7 +72,7 @@ public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, HKAsyncSequen
         let query = try HKStatisticsCollectionQuery.checked(quantityType: type, quantitySamplePredicate: predicate.nsPredicate,
                                                             options: options, anchorDate: anchorDate,
                                                             intervalComponents: intervalComponents)
-        query.calendar = calendar
+        query.intervalCalendar = calendar
         return query
     }
 

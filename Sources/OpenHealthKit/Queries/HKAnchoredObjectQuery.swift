@@ -10,16 +10,17 @@ import HealthUnits
 /// same database — until ``HKHealthStore/stop(_:)``. Deleted objects carry their sync identifier and
 /// version. The app sees only what it may read; for types it may not read, only its own samples and
 /// deletions.
-public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
+open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     /// The handlers' signature: the query, the samples added, the objects deleted, the new anchor, an error.
     public typealias Handler = (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
 
+    // Internal: HealthKit's class has no such properties, and test doubles that subclass it declare their own.
     /// The most changes (samples plus deleted objects) the first results hold per call.
-    public let limit: Int
-    /// The anchor the query reads after (nil: from the beginning) (OpenHealthKit extension).
-    public let anchor: HKQueryAnchor?
-    /// The query descriptors (OpenHealthKit extension).
-    public let queryDescriptors: [HKQueryDescriptor]
+    let limit: Int
+    /// The anchor the query reads after (nil: from the beginning).
+    let anchor: HKQueryAnchor?
+    /// The query descriptors.
+    let queryDescriptors: [HKQueryDescriptor]
 
     private let resultsHandler: Handler
     private let handlerLock = NSLock()
@@ -28,7 +29,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     /// Called with every later change after the first results; setting it makes the query long-running.
     ///
     /// Set it before executing the query: setting it afterwards traps, as HealthKit raises.
-    public var updateHandler: Handler? {
+    open var updateHandler: Handler? {
         get { handlerLock.withLock { storedUpdateHandler } }
         set {
             if execution.hasStarted { raiseInvalidArgument("updateHandler cannot be changed once the query has been executed") }

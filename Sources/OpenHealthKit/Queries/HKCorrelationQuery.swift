@@ -7,7 +7,7 @@ import HealthDatabase
 /// type's predicate; types not in the dictionary are not filtered. Each entry becomes one `hasChild` condition
 /// (members the app may read, of that type, matching that predicate), so the store selects the correlations
 /// in one statement, then reads their members.
-public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
+open class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, the correlations (nil on error), an error.
     public typealias Completion = (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
 

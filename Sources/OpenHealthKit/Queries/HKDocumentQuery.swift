@@ -6,7 +6,7 @@ import HealthDatabase
 /// The handler is called with successive batches (`done` false) and finally once with an empty array and
 /// `done` true. Without ``includeDocumentData`` the documents come without their XML (title, patient,
 /// author and custodian are kept), and the store does not read the XML at all. Predicates may use the `HKPredicateKeyPathCDA…` key paths.
-public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
+open class HKDocumentQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, a batch of documents (nil on error), whether this is the last call, an error.
     public typealias ResultsHandler = (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void
 

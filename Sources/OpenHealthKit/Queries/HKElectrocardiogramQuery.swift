@@ -7,7 +7,7 @@ import HealthKitModel
 /// Each measurement comes as `.measurement(_:)`; after the last one the handler gets `.done` (an ECG without
 /// measurements gives `.done` alone). The app needs read access to `HKObjectType.electrocardiogramType()`; an ECG that
 /// is no longer stored, or not readable, gives `.error` with `HKError(.errorNoData)`.
-public final class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
+open class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
     /// What one call of the data handler carries.
     public enum Result: @unchecked Sendable {
         /// One voltage measurement.

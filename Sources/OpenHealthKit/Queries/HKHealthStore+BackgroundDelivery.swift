@@ -6,41 +6,6 @@ import Foundation
 /// no bound; hourly; daily; weekly), and changes in between are reported together once the interval has
 /// passed. Registrations are kept per app in the database, as HealthKit keeps them across launches.
 extension HKHealthStore {
-    /// Bounds how often observer queries report changes to `type` (see the extension's discussion).
-    public func enableBackgroundDelivery(
-        for type: HKObjectType, frequency: HKUpdateFrequency,
-        withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-    ) {
-        updateDelivery(frequency, for: [type.identifier], completion: completion)
-    }
-
-    /// Bounds how often observer queries report changes to `type` (async form).
-    public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) async throws {
-        try await deliveryUpdate(frequency, for: [type.identifier])
-    }
-
-    /// Removes the bound on observer notifications for `type`.
-    public func disableBackgroundDelivery(
-        for type: HKObjectType, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-    ) {
-        updateDelivery(nil, for: [type.identifier], completion: completion)
-    }
-
-    /// Removes the bound on observer notifications for `type` (async form).
-    public func disableBackgroundDelivery(for type: HKObjectType) async throws {
-        try await deliveryUpdate(nil, for: [type.identifier])
-    }
-
-    /// Removes every background-delivery registration of the app.
-    public func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        updateDelivery(nil, for: nil, completion: completion)
-    }
-
-    /// Removes every background-delivery registration of the app (async form).
-    public func disableAllBackgroundDelivery() async throws {
-        try await deliveryUpdate(nil, for: nil)
-    }
-
     /// The interval `frequency` stands for in this store, in seconds (OpenHealthKit extension; by default
     /// ``HKUpdateFrequency/defaultMinimumInterval``). Tests and servers may shorten it.
     public func backgroundDeliveryInterval(for frequency: HKUpdateFrequency) -> TimeInterval {
@@ -52,7 +17,8 @@ extension HKHealthStore {
         queryCenter?.delivery.setInterval(interval, for: frequency)
     }
 
-    private func updateDelivery(_ frequency: HKUpdateFrequency?, for types: [String]?,
+    /// Records (or with nil removes) the app's registration for `types` (all when nil) and reports to `completion`.
+    func updateDelivery(_ frequency: HKUpdateFrequency?, for types: [String]?,
                                 completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             do {
@@ -65,11 +31,4 @@ extension HKHealthStore {
         }
     }
 
-    private func deliveryUpdate(_ frequency: HKUpdateFrequency?, for types: [String]?) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            updateDelivery(frequency, for: types) { _, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-            }
-        }
-    }
 }

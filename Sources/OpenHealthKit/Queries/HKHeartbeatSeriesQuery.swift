@@ -8,7 +8,7 @@ import HealthKitModel
 /// true (a series without beats gives one call with time 0 and `done` true). The app needs read access to
 /// `HKSeriesType.heartbeat()` (or the series must be its own); a series that is no longer stored, or not readable,
 /// gives one call with `done` true and `HKError(.errorNoData)`.
-public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
+open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, the beat's time since the series start, whether a gap preceded it, whether
     /// this is the last call, an error.
     public typealias DataHandler = @Sendable (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void

@@ -15,12 +15,12 @@ public typealias HKObserverQueryCompletionHandler = () -> Void
 /// notifications for it are at least the frequency's interval apart; changes in between are reported
 /// together when the interval has passed. Runs until ``HKHealthStore/stop(_:)``.
 /// Deletions match on type (and on source, for apps that may not read the type).
-public final class HKObserverQuery: HKQuery, @unchecked Sendable {
+open class HKObserverQuery: HKQuery, @unchecked Sendable {
     /// The handler of the descriptor form: the query, the types that changed, the completion handler, an error.
     public typealias DescriptorsUpdateHandler = (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
 
     /// The query descriptors (OpenHealthKit extension).
-    public let queryDescriptors: [HKQueryDescriptor]
+    let queryDescriptors: [HKQueryDescriptor]
     private let handler: DescriptorsUpdateHandler
 
     /// Observes samples of `sampleType` matching `predicate`.

@@ -13,7 +13,7 @@ import HealthKitModel
 /// quantity and `done` true. (HealthKit's header does not say whether the final call also carries a quantity; this
 /// is the heartbeat series query's rule, and apps that act on `done` after using a non-nil quantity work either way.)
 /// The app sees the samples it may read, as with ``HKSampleQuery``.
-public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
+open class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, a quantity and its date interval, its sample (when ``includeSample`` is
     /// set), whether this is the last call, an error.
     public typealias QuantityHandler = @Sendable (HKQuantitySeriesSampleQuery, HKQuantity?, DateInterval?, HKQuantitySample?,

@@ -10,7 +10,7 @@ public let HKObjectQueryNoLimit: Int = 0
 /// `checkedExecute(_:)` is the throwing twin. Handlers run on a background queue, never on the thread
 /// that called `execute(_:)`. Long-running queries (observer queries, anchored queries with an update
 /// handler) keep running until ``HKHealthStore/stop(_:)``.
-public class HKQuery: NSObject, @unchecked Sendable {
+open class HKQuery: NSObject, @unchecked Sendable {
     /// The type of object the query reads, or nil for queries over several types (query descriptors).
     public let objectType: HKObjectType?
 

@@ -6,7 +6,7 @@ import Foundation
 /// the changes after it. Persist it with `Codable` (a single integer), with `NSKeyedArchiver` (it conforms
 /// to `NSSecureCoding`, encoding the position under `"HKQueryAnchorValue"`), or as ``rawValue``
 /// (OpenHealthKit extension). Anchors of one database mean nothing in another.
-public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, Codable, @unchecked Sendable {
+open class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, Codable, @unchecked Sendable {
     /// The change position (OpenHealthKit extension): changes after it are new to the holder.
     public let rawValue: Int64
 
@@ -33,14 +33,14 @@ public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, Codable, 
     }
 
     /// Unarchives an anchor; fails when the archive holds no position.
-    public init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard coder.containsValue(forKey: Self.codingKey) else { return nil }
         rawValue = max(0, coder.decodeInt64(forKey: Self.codingKey))
         super.init()
     }
 
     /// Decodes an anchor from a single integer.
-    public convenience init(from decoder: any Decoder) throws {
+    public required convenience init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(Int64.self))
     }
 

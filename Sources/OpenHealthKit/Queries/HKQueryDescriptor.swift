@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `HKSampleQuery`, `HKAnchoredObjectQuery` and `HKObserverQuery` accept several descriptors; an object
 /// matches the query when it matches any of them.
-public final class HKQueryDescriptor: NSObject, NSCopying, @unchecked Sendable {
+open class HKQueryDescriptor: NSObject, NSCopying, @unchecked Sendable {
     /// The type of samples to match.
     public let sampleType: HKSampleType
     /// The predicate samples of the type must match (nil: every sample of the type).

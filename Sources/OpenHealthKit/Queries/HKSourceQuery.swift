@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The store computes the distinct sources itself; an app that may not read the type sees only itself
 /// (when it saved such samples).
-public final class HKSourceQuery: HKQuery, @unchecked Sendable {
+open class HKSourceQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, the sources (nil on error), an error.
     public typealias CompletionHandler = (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 

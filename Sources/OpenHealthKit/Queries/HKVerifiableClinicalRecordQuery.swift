@@ -7,7 +7,7 @@ import HealthKitModel
 /// A record matches when it carries any of ``recordTypes`` (an empty list matches every record), its
 /// source type is one of ``sourceTypes`` (empty: any), and it matches the predicate (for example
 /// `HKQuery.predicateForVerifiableClinicalRecords(withRelevantDateWithin:)`). Records come oldest relevant date first.
-public final class HKVerifiableClinicalRecordQuery: HKQuery, @unchecked Sendable {
+open class HKVerifiableClinicalRecordQuery: HKQuery, @unchecked Sendable {
     /// The credential types asked for, e.g. `https://smarthealth.cards#immunization`.
     public let recordTypes: [String]
     /// The record formats asked for (iOS 15.4); empty for any.
@@ -16,9 +16,12 @@ public final class HKVerifiableClinicalRecordQuery: HKQuery, @unchecked Sendable
     private let resultsHandler: (HKVerifiableClinicalRecordQuery, [HKVerifiableClinicalRecord]?, (any Error)?) -> Void
 
     /// Reads records of `recordTypes` matching `predicate`.
-    public convenience init(recordTypes: [String], predicate: NSPredicate?,
-                            resultsHandler: @escaping (HKVerifiableClinicalRecordQuery, [HKVerifiableClinicalRecord]?, (any Error)?) -> Void) {
-        self.init(recordTypes: recordTypes, sourceTypes: [], predicate: predicate, resultsHandler: resultsHandler)
+    public init(recordTypes: [String], predicate: NSPredicate?,
+                resultsHandler: @escaping (HKVerifiableClinicalRecordQuery, [HKVerifiableClinicalRecord]?, (any Error)?) -> Void) {
+        self.recordTypes = recordTypes
+        self.sourceTypes = []
+        self.resultsHandler = resultsHandler
+        super.init(objectType: HKVerifiableClinicalRecord.sampleType, predicate: predicate)
     }
 
     /// Reads records of `recordTypes` and `sourceTypes` matching `predicate` (iOS 15.4).

@@ -22,15 +22,15 @@ public enum HKWorkoutEffortRelationshipQueryOptions: Int, Sendable, Hashable {
 /// activities, with its samples. Relations that end (unrelating, deleting) are not reported as such: the next report
 /// of that workout or activity shows its samples as they are then. The query runs until ``HKHealthStore/stop(_:)``.
 /// Workouts and samples the app may not read are left out, as everywhere.
-public final class HKWorkoutEffortRelationshipQuery: HKQuery, @unchecked Sendable {
+open class HKWorkoutEffortRelationshipQuery: HKQuery, @unchecked Sendable {
     /// The results handler's signature: the query, the relationships, the new anchor, an error.
     public typealias ResultsHandler = @Sendable (HKWorkoutEffortRelationshipQuery, [HKWorkoutEffortRelationship]?, HKQueryAnchor?,
                                                  (any Error)?) -> Void
 
     /// The anchor the query reads after (nil: from the beginning) (OpenHealthKit extension).
-    public let anchor: HKQueryAnchor?
+    let anchor: HKQueryAnchor?
     /// Which samples each relationship holds (OpenHealthKit extension).
-    public let options: HKWorkoutEffortRelationshipQueryOptions
+    let options: HKWorkoutEffortRelationshipQueryOptions
     private let resultsHandler: ResultsHandler
 
     /// A query for the relationships of the workouts matching `predicate` newer than `anchor`, as `options` asks.

@@ -12,12 +12,12 @@ import CoreLocation
 /// delivered (none when it does not overlap the route). The app needs read access to `HKSeriesType.workoutRoute()`
 /// (or the route must be its own); a route that is no longer stored, or not readable, gives one call with nil
 /// locations, `done` true and `HKError(.errorNoData)`.
-public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
+open class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, a batch of locations (nil on error), whether this is the last call, an error.
     public typealias DataHandler = @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
 
     /// How many locations one call of the handler carries at most (OpenHealthKit's batch size).
-    public static let batchSize = 200
+    static let batchSize = 200
 
     private let route: HKWorkoutRoute
     private let dateInterval: DateInterval?

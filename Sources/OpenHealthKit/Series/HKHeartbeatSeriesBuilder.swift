@@ -8,7 +8,7 @@ import HealthKitModel
 /// ``maximumCount`` beats. `finishSeries` saves the series (start: the builder's start date; end: the last beat),
 /// which needs sharing authorization for `HKSeriesType.heartbeat()` and at least one beat. `discard()` drops
 /// everything. Completion handlers run on a background queue.
-public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendable {
+open class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendable {
     private let collector: SeriesCollector<HKHeartbeat>
     private let device: HKDevice?
     private let startDate: Date

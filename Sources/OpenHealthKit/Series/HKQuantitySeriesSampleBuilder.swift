@@ -12,7 +12,7 @@ import HealthKitModel
 /// `HKQuantitySeriesSampleQuery` reads the quantities back one by one. Finishing needs sharing authorization for the
 /// quantity type and at least one quantity; afterwards, and after `discard()`, every call fails with
 /// `errorInvalidArgument`. Completion handlers run on a background queue.
-public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable {
+open class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable {
     private let collector: SeriesCollector<Entry>
 
     /// The quantity type of the series.

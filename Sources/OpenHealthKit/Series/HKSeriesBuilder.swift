@@ -1,7 +1,7 @@
 import Foundation
 
 /// The abstract superclass of HealthKit's series builders (`HKHeartbeatSeriesBuilder`, `HKWorkoutRouteBuilder`).
-public class HKSeriesBuilder: NSObject, @unchecked Sendable {
+open class HKSeriesBuilder: NSObject, @unchecked Sendable {
     /// Designated initialiser for the builder classes (OpenHealthKit, package access).
     package override init() {
         super.init()

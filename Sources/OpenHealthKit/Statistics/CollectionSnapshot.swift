@@ -119,7 +119,7 @@ extension HKStatisticsCollectionQuery {
 
     /// The interval layout of the query.
     private func layout() throws -> StatisticsBuckets {
-        let calendar = self.calendar
+        let calendar = self.intervalCalendar
         guard let buckets = StatisticsBuckets(anchor: anchorDate, components: intervalComponents, calendar: calendar,
                                               timeZone: calendar.timeZone) else {
             throw HKError(.errorInvalidArgument, "intervalComponents must describe a positive length of time")

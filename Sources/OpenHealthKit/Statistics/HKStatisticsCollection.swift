@@ -7,7 +7,7 @@ import HealthKitModel
 /// The computed intervals run from the one containing the earliest matching sample to the one containing the
 /// latest; ``statistics()`` returns those that hold data. Intervals outside that range, or without data, come back
 /// from ``statistics(for:)`` and ``enumerateStatistics(from:to:with:)`` as statistics with every quantity nil.
-public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
+open class HKStatisticsCollection: NSObject, @unchecked Sendable {
     private let type: HKQuantityType
     private let options: HKStatisticsOptions
     private let buckets: StatisticsBuckets

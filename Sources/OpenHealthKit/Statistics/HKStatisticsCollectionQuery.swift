@@ -11,7 +11,7 @@ import HealthKitModel
 /// including commits by other stores and other processes on the same database — until
 /// ``HKHealthStore/stop(_:)``. Sums are merged by the store's source priority (``HKHealthStore/sourcePriority()``).
 /// Reads only what the app may read, as ``HKSampleQuery``.
-public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
+open class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     /// The initial results handler's signature: the query, the collection (nil on error), the error.
     public typealias InitialResultsHandler = (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void
     /// The update handler's signature: the query, the statistics of the interval of the newest saved sample (nil
@@ -25,7 +25,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     /// The length of one interval.
     public let intervalComponents: DateComponents
     /// The quantity type (OpenHealthKit extension; HealthKit exposes it as ``HKQuery/objectType``).
-    public let quantityType: HKQuantityType
+    let quantityType: HKQuantityType
 
     private let lock = NSLock()
     private var initialHandler: InitialResultsHandler?
@@ -33,21 +33,22 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     private var bucketCalendar = Calendar.current
 
     /// Receives the collection once, when the query has computed it.
-    public var initialResultsHandler: InitialResultsHandler? {
+    open var initialResultsHandler: InitialResultsHandler? {
         get { lock.withLock { initialHandler } }
         set { lock.withLock { initialHandler = newValue } }
     }
 
     /// Receives a recomputed collection after every later save or deletion of the type; setting it (before
     /// executing) makes the query long-running.
-    public var statisticsUpdateHandler: UpdateHandler? {
+    open var statisticsUpdateHandler: UpdateHandler? {
         get { lock.withLock { updateHandler } }
         set { lock.withLock { updateHandler = newValue } }
     }
 
     /// The calendar, with its time zone, that lays out the intervals (OpenHealthKit extension; HealthKit uses the
-    /// current calendar). Set it before executing the query.
-    public var calendar: Calendar {
+    /// current calendar). Set it before executing the query. Not named `calendar`, so that it does not clash with a
+    /// test double's own `calendar`.
+    public var intervalCalendar: Calendar {
         get { lock.withLock { bucketCalendar } }
         set {
             if execution.hasStarted { raiseInvalidArgument("calendar cannot be changed once the query has been executed") }

@@ -9,14 +9,14 @@ import HealthKitModel
 /// Sums are merged by the store's source priority (``HKHealthStore/sourcePriority()``). Only the figures the options ask for
 /// are present; per-source figures only with ``HKStatisticsOptions/separateBySource``. No matching sample:
 /// nil statistics and ``HKError/Code/errorNoData``.
-public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
+open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     /// The handler's signature: the query, the statistics (nil on error) and the error.
     public typealias CompletionHandler = (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 
     /// The quantity type the statistics are computed for.
-    public let quantityType: HKQuantityType
+    let quantityType: HKQuantityType
     /// The figures to compute.
-    public let options: HKStatisticsOptions
+    let options: HKStatisticsOptions
 
     private let completionHandler: CompletionHandler
 

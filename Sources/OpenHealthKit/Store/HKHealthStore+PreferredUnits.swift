@@ -13,28 +13,6 @@ extension HKHealthStore {
 
     private static func unitSettingKey(_ type: HKQuantityType) -> String { "preferences.unit.\(type.identifier)" }
 
-    /// The units the person prefers for `quantityTypes`; `completion` runs on a background queue.
-    ///
-    /// Fails with ``HKError/Code/errorAuthorizationNotDetermined`` when the app has neither share nor read
-    /// decisions for any of the types (never for the person's own access, ``owner(databasePath:app:)``). A unit the person chose (``setPreferredUnit(_:for:)``) wins; otherwise
-    /// the default of the store's locale (``setPreferredUnitsLocale(_:)``, else the process locale).
-    public func preferredUnits(
-        for quantityTypes: Set<HKQuantityType>,
-        completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void
-    ) {
-        dispatch({ try self.units(for: quantityTypes) }) { result in
-            switch result {
-            case .success(let units): completion(units, nil)
-            case .failure(let error): completion([:], error)
-            }
-        }
-    }
-
-    /// The units the person prefers for `quantityTypes`; throws as ``preferredUnits(for:completion:)`` reports.
-    public func preferredUnits(for quantityTypes: Set<HKQuantityType>) async throws -> [HKQuantityType: HKUnit] {
-        try await perform { try self.units(for: quantityTypes) }
-    }
-
     /// Sets (or with `nil` clears) the person's unit for `type` and posts `HKUserPreferencesDidChange`.
     ///
     /// OpenHealthKit extension (the Health app's unit setting). Throws ``HKError/Code/errorInvalidArgument``
@@ -54,7 +32,8 @@ extension HKHealthStore {
         NotificationCenter.default.post(name: .HKUserPreferencesDidChange, object: self)
     }
 
-    private func units(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
+    /// The preferred units of `types`, as ``preferredUnits(for:completion:)`` describes.
+    func units(for types: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
         let storage = try storage()
         let decisions = try decisions(in: storage)
         // The person's own access (``owner(databasePath:)``) needs no decisions, as for reading and writing.

@@ -5,7 +5,7 @@ import HealthKitModel
 // Relating workout effort samples to workouts (iOS 18): HealthKit's only way to attach a workoutEffortScore or
 // estimatedWorkoutEffortScore sample to a workout. See WorkoutEffort for how a relation is stored.
 extension HKHealthStore {
-    /// Relates the workout effort sample `sample` to `workout`, or to one of its activities (iOS 18).
+    /// What `relateWorkoutEffortSample(_:with:activity:completion:)` does, in one transaction.
     ///
     /// `sample` must be a `workoutEffortScore` or `estimatedWorkoutEffortScore` quantity sample; a sample not yet in
     /// the store is saved with the relation, one already stored (the app's own) is related. A sample has one relation:
@@ -15,70 +15,41 @@ extension HKHealthStore {
     /// The app needs sharing authorization for workouts and for the sample's type. Errors:
     /// ``HKError/Code/errorInvalidArgument`` (not an effort sample, workout not stored, foreign activity),
     /// ``HKError/Code/errorAuthorizationDenied`` / ``HKError/Code/errorAuthorizationNotDetermined`` (sharing, or a
-    /// stored sample another app saved). `completion` runs on a background queue.
-    public func relateWorkoutEffortSample(_ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?,
-                                          completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.relate(sample, to: workout, activity: activity) }, reporting: completion)
-    }
-
-    /// Relates `sample` to `workout` or its `activity`; returns true, or throws as
-    /// `relateWorkoutEffortSample(_:with:activity:completion:)` reports.
-    @discardableResult
-    public func relateWorkoutEffortSample(_ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?) async throws -> Bool {
-        try await perform { try self.relate(sample, to: workout, activity: activity) }
-        return true
-    }
-
-    /// Ends the relation of the workout effort sample `sample` with `workout`, or with one of its activities (iOS 18).
-    ///
-    /// The sample stays in the store, related to nothing. It must be related to exactly that workout and activity (a
-    /// sample related to one of the workout's activities is not unrelated by passing a nil activity), else
-    /// ``HKError/Code/errorInvalidArgument``; it must be the app's own sample, else
-    /// ``HKError/Code/errorAuthorizationDenied``. The app needs sharing authorization as for relating.
-    /// `completion` runs on a background queue.
-    public func unrelateWorkoutEffortSample(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?,
-                                            completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.unrelate(sample, from: workout, activity: activity) }, reporting: completion)
-    }
-
-    /// Ends the relation of `sample` with `workout` or its `activity`; returns true, or throws as
-    /// `unrelateWorkoutEffortSample(_:from:activity:completion:)` reports.
-    @discardableResult
-    public func unrelateWorkoutEffortSample(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?) async throws -> Bool {
-        try await perform { try self.unrelate(sample, from: workout, activity: activity) }
-        return true
-    }
-
-    /// Saves `sample` under, or moves it to, the workout or activity, in one transaction.
-    private func relate(_ sample: HKSample, to workout: HKWorkout, activity: HKWorkoutActivity?) throws {
+    /// stored sample another app saved).
+    func relate(_ sample: HKSample, to workout: HKWorkout, activity: HKWorkoutActivity?) throws {
         try WorkoutEffort.requireEffort(sample.sampleType.identifier)
         let storage = try storage()
-        try requireSharing([HKObjectType.workoutType(), sample.sampleType], in: storage)
+        let sharing = [HKObjectType.workoutType(), sample.sampleType]
+        try requireSharing(sharing, in: storage)
         try WorkoutEffort.requireStored(workout, activity: activity, in: storage)
         let parent = WorkoutEffort.parent(of: workout, activity: activity)
         if let stored = try ownStoredRecord(of: sample, in: storage) {
             try WorkoutEffort.requireEffort(stored.type)
-            _ = try storage.save([], associating: SampleAssociation(parent: parent, members: [stored.uuid]))
+            try writer.save([], associating: SampleAssociation(parent: parent, members: [stored.uuid]), sharing: sharing, rules: .app)
         } else {
-            var records = try stampedRecords(for: [sample])
+            var records = try ObjectMapping.records(from: sample)
             records[0].parent = parent
-            _ = try storage.save(records)
+            try writer.save(records, sharing: sharing, rules: .app)
         }
-        QueryCenter.changeCommitted()
     }
 
-    /// Moves `sample` out from under the workout or activity it is related to.
-    private func unrelate(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?) throws {
+    /// What `unrelateWorkoutEffortSample(_:from:activity:completion:)` does: moves `sample` out from under the
+    /// workout or activity it is related to.
+    ///
+    /// It must be related to exactly that workout and activity (a sample related to one of the workout's activities is
+    /// not unrelated by passing a nil activity), else ``HKError/Code/errorInvalidArgument``; it must be the app's own
+    /// sample, else ``HKError/Code/errorAuthorizationDenied``. The app needs sharing authorization as for relating.
+    func unrelate(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?) throws {
         try WorkoutEffort.requireEffort(sample.sampleType.identifier)
         let storage = try storage()
-        try requireSharing([HKObjectType.workoutType(), sample.sampleType], in: storage)
+        let sharing = [HKObjectType.workoutType(), sample.sampleType]
+        try requireSharing(sharing, in: storage)
         let parent = WorkoutEffort.parent(of: workout, activity: activity)
         guard let stored = try ownStoredRecord(of: sample, in: storage), stored.parent == parent else {
             let to = activity.map { "the activity \($0.uuid) of " } ?? ""
             throw HKError(.errorInvalidArgument, "The sample \(sample.uuid) is not related to \(to)the workout \(workout.uuid)")
         }
-        _ = try storage.save([], associating: SampleAssociation(parent: nil, members: [stored.uuid]))
-        QueryCenter.changeCommitted()
+        try writer.save([], associating: SampleAssociation(parent: nil, members: [stored.uuid]), sharing: sharing, rules: .app)
     }
 
     /// The stored record of `sample`, if it is stored; throws ``HKError/Code/errorAuthorizationDenied`` when another

@@ -4,29 +4,16 @@ import HealthKitModel
 
 // Associating samples with a saved workout: HealthKit's pre-iOS 17 way (Apple's "Adding samples to a workout").
 extension HKHealthStore {
-    /// Associates `samples` with `workout`, which must already be in the store, as Apple's "Adding samples to a
-    /// workout" describes; `HKQuery.predicateForObjects(from: workout)` then finds them, and deleting the workout
-    /// deletes them. The workout itself does not change.
+    /// Saves or associates `samples` under the stored workout `workout` in one transaction: what
+    /// `add(_:to:completion:)` does (package access; the route builder uses it too).
     ///
-    /// Samples not yet stored are saved; samples already stored (the app's own) are associated, and anchored
-    /// queries and observers see each of them as saved again. All of it is one atomic change. A workout not in the
-    /// store, a sample that is a workout or already belongs to a correlation or another workout, fail with
-    /// ``HKError/Code/errorInvalidArgument``; a workout or stored sample another app saved fails with
-    /// ``HKError/Code/errorAuthorizationDenied``; the app needs sharing authorization for workouts and the samples'
-    /// types, as for `save(_:withCompletion:)`. `completion` runs on a background queue.
-    @available(*, deprecated, message: "Use HKWorkoutBuilder")
-    public func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        dispatch({ try self.store(samples, associatedWith: workout.uuid) }, reporting: completion)
-    }
-
-    /// Associates `samples` with `workout`; throws as `add(_:to:completion:)` reports.
-    @available(*, deprecated, message: "Use HKWorkoutBuilder")
-    public func add(_ samples: [HKSample], to workout: HKWorkout) async throws {
-        try await perform { try self.store(samples, associatedWith: workout.uuid) }
-    }
-
-    /// Saves or associates `samples` under the stored workout `workout` in one transaction, as
-    /// `add(_:to:completion:)` describes (package access; the route builder uses it too).
+    /// As Apple's "Adding samples to a workout" describes, `HKQuery.predicateForObjects(from: workout)` then finds them,
+    /// and deleting the workout deletes them; the workout itself does not change. Samples not yet stored are saved;
+    /// samples already stored (the app's own) are associated, and anchored queries and observers see each of them as
+    /// saved again. All of it is one atomic change. A workout not in the store, a sample that is a workout or already
+    /// belongs to a correlation or another workout, fail with ``HKError/Code/errorInvalidArgument``; a workout or
+    /// stored sample another app saved fails with ``HKError/Code/errorAuthorizationDenied``; the app needs sharing
+    /// authorization for workouts and the samples' types, as for `save(_:withCompletion:)`.
     @discardableResult
     package func store(_ samples: [HKSample], associatedWith workout: UUID) throws -> SaveOutcome {
         let storage = try storage()
@@ -41,8 +28,6 @@ extension HKHealthStore {
         }
         try requireSharing([HKObjectType.workoutType()], in: storage)
         let plan = try WorkoutAssociation(samples, with: workout, for: self, in: storage)
-        let outcome = try storage.save(plan.records, associating: plan.association)
-        QueryCenter.changeCommitted()
-        return outcome
+        return try writer.save(plan.records, associating: plan.association, sharing: [HKObjectType.workoutType()], rules: .app)
     }
 }

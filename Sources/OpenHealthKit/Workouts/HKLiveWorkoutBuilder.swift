@@ -31,7 +31,7 @@ extension HKLiveWorkoutBuilderDelegate {
 /// leaves the pauses out; activities begun and ended on the session are recorded as workout activities. Samples the app
 /// adds are reported through `workoutBuilder(_:didCollectDataOf:)`. There are no sensors here: the
 /// ``dataSource`` adds nothing by itself.
-public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
+open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     private let lock = NSLock()
     private weak var delegateStorage: (any HKLiveWorkoutBuilderDelegate)?
     private weak var session: HKWorkoutSession?
@@ -53,22 +53,22 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
 
     /// The session this builder records.
-    public var workoutSession: HKWorkoutSession? { lock.withLock { session } }
+    open var workoutSession: HKWorkoutSession? { lock.withLock { session } }
 
     /// Whether the session's events are added to the workout (default true).
-    public var shouldCollectWorkoutEvents: Bool {
+    open var shouldCollectWorkoutEvents: Bool {
         get { lock.withLock { collectsEvents } }
         set { lock.withLock { collectsEvents = newValue } }
     }
 
     /// Where live data would come from; on Apple Watch the sensors, here nothing (see ``HKLiveWorkoutDataSource``).
-    public var dataSource: HKLiveWorkoutDataSource? {
+    open var dataSource: HKLiveWorkoutDataSource? {
         get { lock.withLock { source } }
         set { lock.withLock { source = newValue } }
     }
 
     /// The activity the session is recording, if one was begun and has not ended (iOS 16).
-    public var currentWorkoutActivity: HKWorkoutActivity? {
+    open var currentWorkoutActivity: HKWorkoutActivity? {
         guard let id = lock.withLock({ currentActivityID }) else { return nil }
         return workoutActivities.first { $0.uuid == id }
     }

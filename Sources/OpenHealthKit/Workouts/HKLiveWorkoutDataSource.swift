@@ -8,7 +8,7 @@ import HealthKitModel
 /// disabled as in HealthKit, and the workout's data is what the app adds with `addSamples(_:)` (which the builder
 /// reports through its delegate). ``typesToCollect`` starts from the configuration: active energy and heart rate for
 /// every workout, plus the distance (and stroke or push counts) that fit the activity.
-public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
+open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
     private let types: Locked<[HKQuantityType: NSPredicate?]>
 
     /// Creates a data source for `configuration` (nil: the default types only).

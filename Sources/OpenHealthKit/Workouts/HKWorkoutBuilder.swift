@@ -24,7 +24,7 @@ import HealthKitModel
 /// **Finishing** needs sharing authorization for workouts; the workout's duration is its active time (the interval
 /// less the pauses its events record), its metadata what was added plus `HKMetadataKeyIndoorWorkout` from the
 /// configuration's location type when the app did not set it. Completion handlers run on a background queue.
-public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
+open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     let healthStore: HKHealthStore
     let configuration: HKWorkoutConfiguration
     let state = Locked(WorkoutBuilderState())
@@ -42,25 +42,25 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     /// The configuration the builder was created with (a copy: changing it does not change the builder).
-    public var workoutConfiguration: HKWorkoutConfiguration { configuration.copy() as! HKWorkoutConfiguration }
+    open var workoutConfiguration: HKWorkoutConfiguration { configuration.copy() as! HKWorkoutConfiguration }
 
     /// When collection began, or `nil` before `beginCollection`.
-    public var startDate: Date? { state.withLock { $0.startDate } }
+    open var startDate: Date? { state.withLock { $0.startDate } }
 
     /// When collection ended, or `nil` before `endCollection`.
-    public var endDate: Date? { state.withLock { $0.endDate } }
+    open var endDate: Date? { state.withLock { $0.endDate } }
 
     /// The metadata added so far (it becomes the workout's metadata).
-    public var metadata: [String: Any] { state.withLock { $0.metadata } }
+    open var metadata: [String: Any] { state.withLock { $0.metadata } }
 
     /// The events added so far, in date order.
-    public var workoutEvents: [HKWorkoutEvent] { state.withLock { $0.events } }
+    open var workoutEvents: [HKWorkoutEvent] { state.withLock { $0.events } }
 
     /// The activities added so far, in date order.
-    public var workoutActivities: [HKWorkoutActivity] { state.withLock { $0.activities } }
+    open var workoutActivities: [HKWorkoutActivity] { state.withLock { $0.activities } }
 
     /// The statistics of the quantity samples added so far, per quantity type.
-    public var allStatistics: [HKQuantityType: HKStatistics] {
+    open var allStatistics: [HKQuantityType: HKStatistics] {
         let (samples, end) = state.withLock { ($0.samples, $0.endDate) }
         return WorkoutBuilderStatistics.compute(samples, until: end)
     }
@@ -69,7 +69,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     ///
     /// Cumulative types have a sum; discrete types a minimum, maximum and average (following the type's aggregation
     /// style: time-weighted for heart rate, as a statistics query averages it); every type its most recent value.
-    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+    open func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
         let (all, end) = state.withLock { ($0.samples, $0.endDate) }
         let samples = all.filter { ($0 as? HKQuantitySample)?.quantityType == quantityType || $0 is HKCorrelation }
         return WorkoutBuilderStatistics.compute(samples, until: end)[quantityType]
@@ -77,19 +77,19 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
     /// The active time from the start of collection to `date` (or to the end of collection, if earlier), less
     /// the pauses the events record; zero before collection begins.
-    public func elapsedTime(at date: Date) -> TimeInterval {
+    open func elapsedTime(at date: Date) -> TimeInterval {
         let (start, end, events) = state.withLock { ($0.startDate, $0.endDate, $0.events) }
         guard let start else { return 0 }
         return WorkoutBuilderActivities.activeDuration(start: start, end: min(date, end ?? date), events: events)
     }
 
     /// The active time up to now (or to the end of collection) (OpenHealthKit extension: HealthKit's live builder has it).
-    public var elapsedTime: TimeInterval { elapsedTime(at: Date()) }
+    open var elapsedTime: TimeInterval { elapsedTime(at: Date()) }
 
     /// The series builder that records `seriesType` with this workout (iOS 17, watchOS 5): for
     /// `HKSeriesType.workoutRoute()` an ``HKWorkoutRouteBuilder`` (the same one on every call), which
     /// `finishWorkout` finishes and associates with the saved workout when it holds locations; `nil` for other types.
-    public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
+    open func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
         guard seriesType == HKSeriesType.workoutRoute() else { return nil }
         return routeBuilder.withLock { builder in
             if let builder { return builder }

@@ -26,7 +26,7 @@ import HealthKitModel
 ///
 /// There are no sensors off Apple Watch: the session keeps time and state; data comes from what the app adds to the
 /// builder (see ``HKLiveWorkoutDataSource``). Mirroring to a companion device is not available.
-public final class HKWorkoutSession: NSObject, @unchecked Sendable {
+open class HKWorkoutSession: NSObject, @unchecked Sendable {
     private let healthStore: HKHealthStore
     private let configuration: HKWorkoutConfiguration
     private let lock = NSLock()
@@ -65,22 +65,22 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
 
     /// The configuration the session was created with (a copy).
-    public var workoutConfiguration: HKWorkoutConfiguration { configuration.copy() as! HKWorkoutConfiguration }
+    open var workoutConfiguration: HKWorkoutConfiguration { configuration.copy() as! HKWorkoutConfiguration }
 
     /// The session's current state.
-    public var state: HKWorkoutSessionState { lock.withLock { progress.state } }
+    open var state: HKWorkoutSessionState { lock.withLock { progress.state } }
 
     /// Whether the session runs the workout or mirrors one; always `.primary` here.
-    public var type: HKWorkoutSessionType { .primary }
+    open var type: HKWorkoutSessionType { .primary }
 
     /// When the session started running, or `nil` before.
-    public var startDate: Date? { lock.withLock { progress.startDate } }
+    open var startDate: Date? { lock.withLock { progress.startDate } }
 
     /// When the session ended, or `nil` before.
-    public var endDate: Date? { lock.withLock { progress.endDate } }
+    open var endDate: Date? { lock.withLock { progress.endDate } }
 
     /// The activity in progress: the one begun with `beginNewActivity`, else the whole workout's (iOS 16).
-    public var currentActivity: HKWorkoutActivity {
+    open var currentActivity: HKWorkoutActivity {
         let (activity, start) = lock.withLock { (progress.activity, progress.startDate) }
         return HKWorkoutActivity(workoutConfiguration: activity?.configuration ?? configuration,
                                  start: activity?.start ?? start ?? Date(), end: nil, metadata: nil)
@@ -88,14 +88,14 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
 
     /// The session's activity type.
     @available(*, deprecated, message: "Use workoutConfiguration")
-    public var activityType: HKWorkoutActivityType { configuration.activityType }
+    open var activityType: HKWorkoutActivityType { configuration.activityType }
 
     /// The session's location type.
     @available(*, deprecated, message: "Use workoutConfiguration")
-    public var locationType: HKWorkoutSessionLocationType { configuration.locationType }
+    open var locationType: HKWorkoutSessionLocationType { configuration.locationType }
 
     /// The live builder that records this session's workout: the same builder on every call.
-    public func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
+    open func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
         lock.withLock {
             if let builder { return builder }
             let made = HKLiveWorkoutBuilder(healthStore: healthStore, configuration: configuration, device: .local(), session: self)
@@ -105,26 +105,26 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
 
     /// Moves a new session to `prepared` (on Apple Watch: sensors warm up).
-    public func prepare() { perform(.prepare, at: Date()) }
+    open func prepare() { perform(.prepare, at: Date()) }
 
     /// Starts the session at `date` (now when `nil`).
-    public func startActivity(with date: Date?) { perform(.startActivity, at: date ?? Date()) }
+    open func startActivity(with date: Date?) { perform(.startActivity, at: date ?? Date()) }
 
     /// Pauses a running session and generates a `.pause` event.
-    public func pause() { perform(.pause, at: Date()) }
+    open func pause() { perform(.pause, at: Date()) }
 
     /// Resumes a paused session and generates a `.resume` event.
-    public func resume() { perform(.resume, at: Date()) }
+    open func resume() { perform(.resume, at: Date()) }
 
     /// Stops a running or paused session at `date` (now when `nil`); it can then only end.
-    public func stopActivity(with date: Date?) { perform(.stopActivity, at: date ?? Date()) }
+    open func stopActivity(with date: Date?) { perform(.stopActivity, at: date ?? Date()) }
 
     /// Ends the session.
-    public func end() { perform(.end, at: Date()) }
+    open func end() { perform(.end, at: Date()) }
 
     /// Begins a new activity of `workoutConfiguration` at `date` within a running session (iOS 16); the associated
     /// builder records it, and the delegate hears of it.
-    public func beginNewActivity(configuration workoutConfiguration: HKWorkoutConfiguration, date: Date, metadata: [String: Any]?) {
+    open func beginNewActivity(configuration workoutConfiguration: HKWorkoutConfiguration, date: Date, metadata: [String: Any]?) {
         let copy = workoutConfiguration.copy() as! HKWorkoutConfiguration
         let allowed = lock.withLock { () -> Bool in
             guard progress.state == .running || progress.state == .paused else { return false }
@@ -137,7 +137,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
 
     /// Ends the activity begun with `beginNewActivity` at `date` (now when `nil`) (iOS 16).
-    public func endCurrentActivity(on date: Date?) {
+    open func endCurrentActivity(on date: Date?) {
         let ended = lock.withLock { () -> HKWorkoutConfiguration? in
             defer { progress.activity = nil }
             return progress.activity?.configuration

@@ -6,7 +6,7 @@ import HealthDatabase
 ///
 /// With an ``updateHandler`` (set before executing) the query keeps running and reports summaries saved
 /// later, by any store or process on the database, until ``HKHealthStore/stop(_:)``.
-public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
+open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     /// The handlers' signature: the query, the summaries, an error.
     public typealias Handler = (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
 
@@ -15,7 +15,7 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     private var storedUpdateHandler: Handler?
 
     /// Called with summaries saved after the first results; setting it makes the query long-running.
-    public var updateHandler: Handler? {
+    open var updateHandler: Handler? {
         get { handlerLock.withLock { storedUpdateHandler } }
         set { handlerLock.withLock { storedUpdateHandler = newValue } }
     }
