@@ -63,9 +63,8 @@ extension HKHealthStore {
                                                    source: institution.bundleIdentifier, in: storage)
             let uuids = identities.compactMap { stored[Self.clinicalIdentity($0.resourceType, $0.identifier)]?.uuid }
             guard !uuids.isEmpty else { return 0 }
-            let removed = try storage.delete(uuids: uuids, source: institution.bundleIdentifier).count
-            QueryCenter.changeCommitted()
-            return removed
+            let scope = SampleFilter.and([.uuids(Set(uuids)), .sources([institution.bundleIdentifier]), .kinds([.clinical])])
+            return try writer.delete(matching: scope, types: [], rules: .imported).count
         } catch {
             throw HKError.from(error)
         }
