@@ -16,7 +16,8 @@ testdata=${OPENHEALTHKIT_TESTDATA:-$(cd .. && pwd)/../shared/testdata}
 [ -d "$testdata" ] || echo "note: no test corpora at $testdata; seeding from Fuzz/seeds only"
 export OPENHEALTHKIT_TESTDATA=$testdata
 
-flags=(-c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
+# The build plan is made afresh each time: the package depends on ".." by path, whose files change under it.
+flags=(-c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --disable-build-manifest-caching)
 swift build "${flags[@]}" --product OpenHealthKitFuzz >&2
 binary="$(swift build "${flags[@]}" --show-bin-path)/OpenHealthKitFuzz"
 targets=(units fhir-json fhir-ndjson cda export-xml gpx ecg-csv card card-inflate jwks revocation)

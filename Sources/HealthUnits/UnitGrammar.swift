@@ -15,6 +15,8 @@ struct UnitGrammar {
     private let chars: [Character]
     private var position = 0
     private var sawDivision = false
+    /// How many parentheses are open where the parser stands.
+    private var depth = 0
 
     private init(_ input: String) {
         self.input = input
@@ -34,6 +36,9 @@ struct UnitGrammar {
 
     /// The largest power magnitude accepted, including powers of parenthesised powers.
     static let maximumPower = 1000
+    /// The deepest parenthesis nesting accepted: the parser recurses once per level, so hostile input must not choose
+    /// the stack's depth (a few hundred levels overflowed it under AddressSanitizer).
+    static let maximumNesting = 32
 
     private static let multiplication: Set<Character> = [".", "*", "\u{00B7}"]
     private static let operators: Set<Character> = multiplication.union(["/", "^", "(", ")"])
@@ -116,9 +121,12 @@ struct UnitGrammar {
                 position += 1
                 return []
             }
+            guard depth < Self.maximumNesting else { throw error(.nestingTooDeep, "(", at: open) }
+            depth += 1
             let inner = try parseQuotient()
             guard next == ")" else { throw error(.unbalancedParenthesis, "(", at: open) }
             position += 1
+            depth -= 1
             return inner
         }
         if Self.operators.contains(character) { throw error(.missingUnit, String(character), at: position) }

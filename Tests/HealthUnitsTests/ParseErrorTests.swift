@@ -105,3 +105,14 @@ struct FuzzFoundUnitTests {
         #expect(unit.flatMap { try? HKUnit.checked(from: $0.unitString) } == unit)
     }
 }
+
+/// Found by the `units` fuzz target: 895 nested parentheses overflowed the stack of the recursive parser.
+@Suite("Unit nesting found by fuzzing")
+struct FuzzFoundNestingTests {
+    @Test func deepParenthesesAreRefusedNotRecursedInto() {
+        let deep = String(repeating: "(", count: 100_000) + "kg" + String(repeating: ")", count: 100_000)
+        #expect(throws: UnitParseError(reason: .nestingTooDeep, input: deep, fragment: "(", offset: 32)) { try HKUnit.checked(from: deep) }
+        let fine = String(repeating: "(", count: 32) + "kg" + String(repeating: ")", count: 32)
+        #expect((try? HKUnit.checked(from: fine))?.unitString == "kg")
+    }
+}

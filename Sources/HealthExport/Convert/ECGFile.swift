@@ -82,7 +82,10 @@ struct ECGFile: Equatable {
         var out = ""
         for field in header {
             if field.key == Key.lead.rawValue { out += "\n" }
-            out += "\(Self.quoted(field.key)),\(Self.quoted(field.value))\n"
+            var line = "\(Self.quoted(field.key)),\(Self.quoted(field.value))"
+            // A header line that would read as a voltage (key "5", value "195" is "5,195") gets its key quoted.
+            if Self.voltage(line) != nil { line = "\"\(field.key)\",\(Self.quoted(field.value))" }
+            out += line + "\n"
         }
         out += "\n"
         for voltage in voltages { out += Self.format(voltage) + "\n" }
