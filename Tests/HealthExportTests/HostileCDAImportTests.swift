@@ -45,3 +45,27 @@ struct HostileCDAImportTests {
                                                             Data(Self.document("B", body: "<text><![CDATA[</ClinicalDocument>]]></text>").dropLast().utf8)])
     }
 }
+
+/// Item 12 on the export.xml path: the tokenizer skips the DOCTYPE's internal subset unread and decodes only the
+/// predefined entities and character references, so a declared entity is never expanded and a SYSTEM one never fetched.
+@Suite("export.xml entities")
+struct ExportEntityTests {
+    @Test func declaredEntitiesAreNeverExpanded() throws {
+        let store = try TempStore()
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!ENTITY name "Mallory">
+        <!ENTITY remote SYSTEM "http://127.0.0.1:9/secret">
+        <!ENTITY lol2 "&name;&name;&name;&name;&name;&name;&name;&name;&name;&name;">
+        ]>
+        <HealthData locale="en_US">
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="&name;&remote;&lol2;" unit="count" value="12" startDate="2020-02-05 10:00:00 -0400" endDate="2020-02-05 10:01:00 -0400"/>
+        </HealthData>
+
+        """
+        _ = try store.importExport(try store.write(text))
+        let steps = try store.storage.records(matching: .types(["HKQuantityTypeIdentifierStepCount"]), sort: [], limit: nil)
+        #expect(steps.map(\.source.name) == ["&name;&remote;&lol2;"])
+    }
+}
