@@ -15,4 +15,13 @@ struct FuzzFoundExportTests {
         #expect(again.voltages == file.voltages)
         #expect(file.header.map(\.key) == ["Name", "5", "Recorded Dan", "Device"])
     }
+
+    /// `ecg-csv`: the voltage `15E62` was written as its 64 digits, which no longer read as a number.
+    @Test func aHugeVoltageIsWrittenSoItReadsBack() throws {
+        let input = "Name,Jane Doe\nUnit,µV\n\n-48.673\n15E62\n1e300\n"
+        guard case .success(let file) = ECGFile.read(Data(input.utf8)) else { Issue.record("the input does not read"); return }
+        guard case .success(let again) = ECGFile.read(Data(file.text().utf8)) else { Issue.record("written back, it does not read"); return }
+        #expect(again.voltages == file.voltages)
+        #expect(ECGFile.format(1.5e63) == "1.5e+63" && ECGFile.format(-48.673) == "-48.673")
+    }
 }

@@ -114,8 +114,10 @@ struct ECGFile: Equatable {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// `-48.673`, `12`: three decimals at most, no trailing zeros.
+    /// `-48.673`, `12`: three decimals at most, no trailing zeros; a magnitude too large for that to read back (numbers
+    /// are read up to 63 characters) in exponent form, `1.5e+63`.
     static func format(_ value: Double) -> String {
+        guard abs(value) < 1e15 else { return "\(value)" }
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
