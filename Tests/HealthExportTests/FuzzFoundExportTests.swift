@@ -24,4 +24,12 @@ struct FuzzFoundExportTests {
         #expect(again.voltages == file.voltages)
         #expect(ECGFile.format(1.5e63) == "1.5e+63" && ECGFile.format(-48.673) == "-48.673")
     }
+
+    /// `ecg-csv`: `, \u{7EB}` wrote back as `,\u{7EB}`, where the combining mark makes the comma part of one Character,
+    /// so the line no longer had a comma.
+    @Test func aCombiningMarkAfterTheCommaKeepsTheLineAHeader() throws {
+        guard case .success(let file) = ECGFile.read(Data(", \u{7EB}\n".utf8)) else { Issue.record("the input does not read"); return }
+        guard case .success(let again) = ECGFile.read(Data(file.text().utf8)) else { Issue.record("written back, it does not read"); return }
+        #expect(again.header.map { [$0.key, $0.value] } == [["", "\u{7EB}"]])
+    }
 }

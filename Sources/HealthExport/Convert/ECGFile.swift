@@ -65,12 +65,13 @@ struct ECGFile: Equatable {
             guard file.voltages.isEmpty else {
                 return .failure(ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is not a voltage"))
             }
-            guard let comma = line.firstIndex(of: ",") else {
+            // The comma is looked for among scalars: a combining mark after it would make ",\u{7EB}" one Character.
+            guard let comma = line.unicodeScalars.firstIndex(of: ",") else {
                 return .failure(ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is neither a key,value line nor a voltage"))
             }
-            let key = line[..<comma].trimmingCharacters(in: .whitespaces)
-            file.header.append(Field(key: unquoted(key), value: unquoted(line[line.index(after: comma)...].trimmingCharacters(in: .whitespaces)),
-                                     line: number))
+            let key = String(line.unicodeScalars[..<comma]).trimmingCharacters(in: .whitespaces)
+            let value = String(line.unicodeScalars[line.unicodeScalars.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
+            file.header.append(Field(key: unquoted(key), value: unquoted(value), line: number))
         }
         if file.header.isEmpty && file.voltages.isEmpty { return .failure(ImportProblem(.malformedFile, line: 1, "the file is empty")) }
         return .success(file)
