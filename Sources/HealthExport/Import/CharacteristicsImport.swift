@@ -40,7 +40,7 @@ package enum CharacteristicsImport {
         }
     }
 
-    private static func set<Value: HKCharacteristicExportValue>(_ type: Value.Type, _ text: String, _ store: HKHealthStore) throws {
+    private static func set<Value: CharacteristicExportValue>(_ type: Value.Type, _ text: String, _ store: HKHealthStore) throws {
         guard let value = Value(exportString: text) else { throw ImportProblem(.badValue, line: 0, "Me: \(text) is not a \(Value.exportPrefix) value") }
         try store.setCharacteristic(value)
     }
