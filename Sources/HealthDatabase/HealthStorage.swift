@@ -144,6 +144,14 @@ public protocol HealthStorage: Sendable {
 
     /// Removes `app`'s grants for these types (all its grants when `types` is nil).
     func removeGrants(for app: String, types: Set<String>?) throws
+
+    /// The store's change feed: the engine announces each of its commits here once it has committed (see
+    /// ``ChangeFeed``). Every instance of an engine has its own feed; instances opened on the same file in one
+    /// process should be one instance (the SQLite engine's `shared(path:)`).
+    var changeFeed: ChangeFeed { get }
+
+    /// The per-store state of the layers above (see ``StorageAttachments``), living as long as this instance.
+    var attachments: StorageAttachments { get }
 }
 
 extension HealthStorage {

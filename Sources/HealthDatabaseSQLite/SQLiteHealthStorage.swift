@@ -12,6 +12,10 @@ public final class SQLiteHealthStorage: HealthStorage {
     let identities = IdentityCache()   // internal: Summaries.swift maps type names and ids
     /// Where the store lives: a file path, or `":memory:"`.
     public let path: String
+    /// This instance's commits, announced after each write transaction commits.
+    public let changeFeed = ChangeFeed()
+    /// The layers above's per-store state.
+    public let attachments = StorageAttachments()
 
     /// Opens (creating it and its parent folders when needed) the store at `path`.
     ///
@@ -89,20 +93,23 @@ public final class SQLiteHealthStorage: HealthStorage {
     private var reader: RecordReader { RecordReader(identities: identities) }
 
     /// Runs `body` in an immediate write transaction; ids it creates reach the cache only after commit.
+    /// After the commit it announces the newest change position on ``changeFeed``.
     private func write<T>(_ body: (Database, inout Int64, inout IdentityCache.Pending) throws -> T) throws -> T {
         var pending = IdentityCache.Pending()
-        let result: T = try storageErrors {
+        let (result, latest): (T, Int64) = try storageErrors {
             try writer.writeWithoutTransaction { db in
                 var result: T?
+                var next: Int64 = 0
                 try db.inTransaction(.immediate) {
-                    var next = try ChangeLog.nextPosition(db)
+                    next = try ChangeLog.nextPosition(db)
                     result = try body(db, &next, &pending)
                     return .commit
                 }
-                return result!
+                return (result!, next - 1)
             }
         }
         identities.publish(pending)
+        changeFeed.announce(latest)
         return result
     }
 

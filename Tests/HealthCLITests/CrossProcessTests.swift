@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 /// Long-running queries in this process, fed by `health add` running as a separate process on the same file.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabase
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 @Suite("health import, demo-export (the built binary)")

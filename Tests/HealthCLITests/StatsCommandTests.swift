@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 /// `health stats` and `health sources priority` against a real SQLite file that the test fills through HKHealthStore.

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 /// The store commands against a real SQLite file that the test fills through HKHealthStore.

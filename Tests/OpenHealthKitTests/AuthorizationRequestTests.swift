@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 @Suite struct AuthorizationRequestTests {

@@ -94,6 +94,8 @@ final class RecordingStorage: HealthStorage, @unchecked Sendable {
         try base.changes(after: after, through: through, matching: filter, limit: limit)
     }
     func latestChangePosition() throws -> Int64 { try base.latestChangePosition() }
+    var changeFeed: ChangeFeed { base.changeFeed }
+    let attachments = StorageAttachments()
     func sources(matching filter: SampleFilter) throws -> [SourceRecord] { try base.sources(matching: filter) }
     func setting(_ key: String) throws -> String? { try base.setting(key) }
     func setSetting(_ key: String, to value: String?) throws { try base.setSetting(key, to: value) }

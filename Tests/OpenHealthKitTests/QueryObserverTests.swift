@@ -34,8 +34,11 @@ import Testing
     }
 
     @Test func commitsOfThisProcessArriveWithoutWaitingForThePoll() async throws {
-        let (observer, writer) = try await Q.twoStores()
-        observer.changePollingInterval = 3600   // only the commit's own nudge can deliver within the test
+        // Two stores of this process on one file share the file's one open storage, whose change feed wakes the
+        // observer; with an hour between polls nothing else could deliver within the test.
+        let storage = try SQLiteHealthStorage.shared(path: F.temporaryDatabasePath())
+        let observer = try await Q.store(storage: storage), writer = try await Q.store(storage: storage)
+        observer.changePollingInterval = 3600
         let (query, recorder) = observe(observer)
         #expect(await recorder.wait(for: 1).count == 1)
         try await writer.save(Q.steps(1))

@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 @Suite struct StoreSaveTests {

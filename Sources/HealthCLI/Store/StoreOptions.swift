@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 
 /// The `--database` option every store command shares, and how the CLI opens the store.
 struct StoreOptions: ParsableArguments {

@@ -39,7 +39,7 @@ public enum DocumentImport {
                                                includePayload: false).map(\.uuid))
         var seen: Set<UUID> = []
         let fresh = records.filter { !existing.contains($0.uuid) && seen.insert($0.uuid).inserted }
-        if !fresh.isEmpty { _ = try storage.save(fresh) }
+        if !fresh.isEmpty { try store.writer.save(fresh, rules: .imported) }
         return Outcome(documents: samples, stored: fresh.count, alreadyStored: records.count - fresh.count)
     }
 

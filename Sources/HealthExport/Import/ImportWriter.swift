@@ -115,9 +115,9 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         }
         guard !records.isEmpty, !dryRun else { return }
         slots.wait()
-        queue.async { [storage, records] in
+        queue.async { [store, records] in
             defer { self.slots.signal() }
-            do { _ = try storage.save(records) } catch { self.fail(error) }
+            do { try store.writer.save(records, rules: .imported) } catch { self.fail(error) }
         }
     }
 

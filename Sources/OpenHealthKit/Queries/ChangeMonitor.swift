@@ -10,16 +10,18 @@ package protocol ChangeSubscriber: AnyObject, Sendable {
 
 /// Watches one store's change log for every long-running query of that store: one poller per store.
 ///
-/// Commits may come from this process or from another process writing the same database, so the monitor
-/// polls ``HealthStorage/latestChangePosition()`` (one cheap indexed read) every `interval` seconds while
-/// at least one query is subscribed, and stops polling when none is. Subscribers compare the position with
-/// their own and read only the changes that concern them.
+/// While at least one query is subscribed the monitor listens to the store's change feed
+/// (``HealthStorage/changeFeed``), so a commit through the same storage instance (any store of this process opened on
+/// the same file) wakes it at once, and polls ``HealthStorage/latestChangePosition()`` (one cheap indexed read) every
+/// `interval` seconds for other processes' commits. It stops both when no query is subscribed. Subscribers compare
+/// the position with their own and read only the changes that concern them.
 package final class ChangeMonitor: @unchecked Sendable {
     private let storage: any HealthStorage
     private let queue = DispatchQueue(label: "OpenHealthKit.changes", qos: .utility)
     private let lock = NSLock()
     private var subscribers: [ObjectIdentifier: any ChangeSubscriber] = [:]
     private var timer: DispatchSourceTimer?
+    private var feed: ChangeFeedSubscription?
     private var pollInterval: TimeInterval
 
     /// Creates a monitor of `storage` polling every `interval` seconds while it has subscribers.
@@ -49,21 +51,26 @@ package final class ChangeMonitor: @unchecked Sendable {
             subscribers[ObjectIdentifier(subscriber)] = subscriber
             return timer == nil
         }
-        if first { schedule() }
+        if first {
+            let feed = storage.changeFeed.subscribe { [weak self] _ in self?.poke() }
+            lock.withLock { self.feed = feed }
+            schedule()
+        }
     }
 
     /// Stops telling `subscriber`; polling stops with the last one.
     package func unsubscribe(_ subscriber: any ChangeSubscriber) {
-        let idle: DispatchSourceTimer? = lock.withLock {
+        let idle: (DispatchSourceTimer, ChangeFeedSubscription?)? = lock.withLock {
             subscribers[ObjectIdentifier(subscriber)] = nil
             guard subscribers.isEmpty, let timer else { return nil }
-            self.timer = nil
-            return timer
+            defer { self.timer = nil; self.feed = nil }
+            return (timer, feed)
         }
-        idle?.cancel()
+        idle?.0.cancel()
+        idle?.1?.cancel()
     }
 
-    /// Polls now, without waiting for the timer (after a commit of this process).
+    /// Polls now, without waiting for the timer (after a commit announced on the change feed).
     package func poke() {
         queue.async { [self] in poll() }
     }

@@ -26,6 +26,6 @@ extension HKHealthStore {
     /// The store's query center, when its database is open.
     var queryCenter: QueryCenter? {
         guard let storage = try? storage() else { return nil }
-        return QueryCenter.of(self, storage: storage)
+        return core.queryCenter(storage: storage)
     }
 }

@@ -19,7 +19,7 @@ package struct QueryContext: Sendable {
         let storage = try store.storage()
         self.store = store
         self.storage = storage
-        self.center = QueryCenter.of(store, storage: storage)
+        self.center = store.core.queryCenter(storage: storage)
     }
 
     /// The app the store acts for.

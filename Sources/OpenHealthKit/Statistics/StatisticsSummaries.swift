@@ -9,20 +9,12 @@ import HealthKitModel
 /// of the type, and every interval edge falls on a slot edge (any interval of an hour or more in a real time
 /// zone). Otherwise ``StatisticsReader`` reads the samples.
 package enum StatisticsSummaries {
-    private struct Entry {
-        weak var storage: AnyObject?
-        var caches: [String: SlotCache]
-    }
-
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
     /// order counts as a change of the slots of the runs it invalidates (``SlotCache/adopt(_:)``).
     package struct Stamp: Sendable {
         let cache: ObjectIdentifier
         let generation: Int
     }
-
-    nonisolated(unsafe) private static var registry: [ObjectIdentifier: Entry] = [:]
-    private static let registryLock = NSLock()
 
     /// The summaries `reader` may use for `intervals`, or nil when they cannot give the samples' answer.
     package static func storage(for reader: StatisticsReader, intervals: [DateInterval]) -> (any SummaryStorage)? {
@@ -162,26 +154,16 @@ package enum StatisticsSummaries {
 
     /// How many runs the cache of `type` in `storage` computed from samples so far (0 when it has no cache yet).
     package static func runsComputed(in storage: any SummaryStorage, type: String) -> Int {
-        let object = storage as AnyObject
-        let cache = registryLock.withLock { registry[ObjectIdentifier(object)].flatMap { $0.storage === object ? $0.caches[type] : nil } }
+        let cache = StoreHome.of(storage).existingSlotCache(for: type)
         return cache.map { cache in cache.lock.withLock { cache.runsComputed } } ?? 0
     }
 
-    /// The cache of `type` in `storage`, created on first use (which also installs the summaries).
+    /// The cache of `type` in `storage`, created on first use (which also installs the summaries); it lives in the
+    /// store's ``StoreHome``.
     private static func cache(_ storage: any SummaryStorage, type: String) throws -> SlotCache {
-        let object = storage as AnyObject
-        let key = ObjectIdentifier(object)
-        if let existing = registryLock.withLock({ registry[key].flatMap { $0.storage === object ? $0.caches[type] : nil } }) {
-            return existing
-        }
-        try storage.prepareSummaries()
-        return registryLock.withLock {
-            registry = registry.filter { $0.value.storage != nil }
-            var entry = registry[key].flatMap { $0.storage === object ? $0 : nil } ?? Entry(storage: object, caches: [:])
-            let cache = entry.caches[type] ?? SlotCache(type: type)
-            entry.caches[type] = cache
-            registry[key] = entry
-            return cache
+        try StoreHome.of(storage).slotCache(for: type) {
+            try storage.prepareSummaries()
+            return SlotCache(type: type)
         }
     }
 }

@@ -20,28 +20,14 @@ extension HKHealthStore {
     @discardableResult
     func remove(_ objects: [HKObject]) throws -> [Tombstone] {
         guard !objects.isEmpty else { throw HKError.invalidArgument("No objects to delete") }
-        let storage = try storage()
-        let types = objects.compactMap { ($0 as? HKSample)?.sampleType }
-        try requireSharing(Array(Set<HKObjectType>(types)), in: storage)
-        let uuids = objects.map(\.uuid)
-        let foreign = try storage.records(matching: .and([.uuids(Set(uuids)), .not(.sources([app.bundleIdentifier]))]),
-                                          sort: [], limit: 1)
-        if let other = foreign.first {
-            throw HKError(.errorAuthorizationDenied,
-                          "Not authorized to delete \(other.uuid): it was saved by \(other.source.bundleIdentifier)")
-        }
-        let tombstones = try storage.delete(uuids: uuids, source: app.bundleIdentifier)
-        QueryCenter.changeCommitted()
-        return tombstones
+        let types = Set<HKObjectType>(objects.compactMap { ($0 as? HKSample)?.sampleType })
+        return try writer.delete(uuids: objects.map(\.uuid), types: Array(types), rules: .app)
     }
 
     /// Deletes the app's objects of `objectType` matching `filter`; returns how many of that type went.
     func removeObjects(of objectType: HKObjectType, matching filter: SampleFilter) throws -> Int {
-        let storage = try storage()
-        try requireSharing([objectType], in: storage)
         let scope = SampleFilter.and([.types([objectType.identifier]), filter, .sources([app.bundleIdentifier])])
-        let tombstones = try storage.delete(matching: scope)
-        QueryCenter.changeCommitted()
+        let tombstones = try writer.delete(matching: scope, types: [objectType], rules: .app)
         return tombstones.filter { $0.type == objectType.identifier }.count
     }
 }

@@ -102,8 +102,7 @@ extension HKHealthStore {
             toSave.append(record)
         }
         if !toSave.isEmpty {
-            _ = try storage.save(toSave)
-            QueryCenter.changeCommitted()
+            try writer.save(toSave, rules: .imported)
         }
         return outcome
     }

@@ -8,12 +8,8 @@ extension HKHealthStore {
     /// Returns what storage did: records stored, ignored (older sync version) and replaced.
     @discardableResult
     package func store(_ objects: [HKObject]) throws -> SaveOutcome {
-        let storage = try storage()
-        let records = try stampedRecords(for: objects)
-        guard !records.isEmpty else { return SaveOutcome() }
-        try requireSharing(try typesToShare(records), in: storage)
-        let outcome = try storage.save(records)
-        QueryCenter.changeCommitted()
-        return outcome
+        var records: [SampleRecord] = []
+        for object in objects { records += try ObjectMapping.records(from: object) }
+        return try writer.save(records, rules: .app)
     }
 }

@@ -22,6 +22,8 @@ final class StoreCore: @unchecked Sendable {
     let authorizationSettings: Locked<AuthorizationSettings>
     /// Serializes authorization requests, so that one prompt at a time asks about a type.
     let authorizationLock = NSLock()
+    /// The store's query center, made on first use (``queryCenter(storage:)``).
+    private let center = Locked<QueryCenter?>(nil)
 
     init(opened: Result<any HealthStorage, HKError>, app: HKSource, environment: [String: String], isOwner: Bool) {
         self.opened = opened
@@ -33,6 +35,16 @@ final class StoreCore: @unchecked Sendable {
             source: app, version: version, productType: nil,
             operatingSystemVersion: ProcessInfo.processInfo.operatingSystemVersion)
         self.authorizationSettings = Locked(AuthorizationSettings(environment: environment))
+    }
+
+    /// The store's query center over `storage` (its opened database), made on first use.
+    func queryCenter(storage: any HealthStorage) -> QueryCenter {
+        center.withLock { center in
+            if let center { return center }
+            let made = QueryCenter(storage: storage)
+            center = made
+            return made
+        }
     }
 
     /// Makes the store the person's own access. Called once, by ``HKHealthStore/owner(storage:app:)``, on a store no
@@ -84,13 +96,6 @@ extension HKHealthStore {
         let store = HKHealthStore(storage: storage, app: app)
         store.core.becomeOwner()
         return store
-    }
-
-    /// The person's own access to the SQLite store at `databasePath` (the default store when nil);
-    /// throws ``HKError/Code/errorDatabaseInaccessible`` naming the path and the reason (OpenHealthKit extension).
-    public static func owner(databasePath: String? = nil, app: HKSource = .healthApp) throws -> HKHealthStore {
-        let path = databasePath ?? defaultDatabasePath()
-        return owner(storage: try openSQLite(path: path), app: app)
     }
 
     /// 1900-01-01 00:00:00 UTC: the earliest date a saved sample may end on.

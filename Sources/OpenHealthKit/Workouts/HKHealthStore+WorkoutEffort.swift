@@ -19,18 +19,18 @@ extension HKHealthStore {
     func relate(_ sample: HKSample, to workout: HKWorkout, activity: HKWorkoutActivity?) throws {
         try WorkoutEffort.requireEffort(sample.sampleType.identifier)
         let storage = try storage()
-        try requireSharing([HKObjectType.workoutType(), sample.sampleType], in: storage)
+        let sharing = [HKObjectType.workoutType(), sample.sampleType]
+        try requireSharing(sharing, in: storage)
         try WorkoutEffort.requireStored(workout, activity: activity, in: storage)
         let parent = WorkoutEffort.parent(of: workout, activity: activity)
         if let stored = try ownStoredRecord(of: sample, in: storage) {
             try WorkoutEffort.requireEffort(stored.type)
-            _ = try storage.save([], associating: SampleAssociation(parent: parent, members: [stored.uuid]))
+            try writer.save([], associating: SampleAssociation(parent: parent, members: [stored.uuid]), sharing: sharing, rules: .app)
         } else {
-            var records = try stampedRecords(for: [sample])
+            var records = try ObjectMapping.records(from: sample)
             records[0].parent = parent
-            _ = try storage.save(records)
+            try writer.save(records, sharing: sharing, rules: .app)
         }
-        QueryCenter.changeCommitted()
     }
 
     /// What `unrelateWorkoutEffortSample(_:from:activity:completion:)` does: moves `sample` out from under the
@@ -42,14 +42,14 @@ extension HKHealthStore {
     func unrelate(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?) throws {
         try WorkoutEffort.requireEffort(sample.sampleType.identifier)
         let storage = try storage()
-        try requireSharing([HKObjectType.workoutType(), sample.sampleType], in: storage)
+        let sharing = [HKObjectType.workoutType(), sample.sampleType]
+        try requireSharing(sharing, in: storage)
         let parent = WorkoutEffort.parent(of: workout, activity: activity)
         guard let stored = try ownStoredRecord(of: sample, in: storage), stored.parent == parent else {
             let to = activity.map { "the activity \($0.uuid) of " } ?? ""
             throw HKError(.errorInvalidArgument, "The sample \(sample.uuid) is not related to \(to)the workout \(workout.uuid)")
         }
-        _ = try storage.save([], associating: SampleAssociation(parent: nil, members: [stored.uuid]))
-        QueryCenter.changeCommitted()
+        try writer.save([], associating: SampleAssociation(parent: nil, members: [stored.uuid]), sharing: sharing, rules: .app)
     }
 
     /// The stored record of `sample`, if it is stored; throws ``HKError/Code/errorAuthorizationDenied`` when another

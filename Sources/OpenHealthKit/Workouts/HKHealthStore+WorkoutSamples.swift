@@ -28,8 +28,6 @@ extension HKHealthStore {
         }
         try requireSharing([HKObjectType.workoutType()], in: storage)
         let plan = try WorkoutAssociation(samples, with: workout, for: self, in: storage)
-        let outcome = try storage.save(plan.records, associating: plan.association)
-        QueryCenter.changeCommitted()
-        return outcome
+        return try writer.save(plan.records, associating: plan.association, sharing: [HKObjectType.workoutType()], rules: .app)
     }
 }

@@ -67,9 +67,8 @@ extension HKWorkoutBuilder {
     private func save(_ workout: HKWorkout, with samples: [HKSample]) throws {
         let storage = try healthStore.storage()
         let plan = try WorkoutAssociation(samples, with: workout.uuid, for: healthStore, in: storage)
-        let records = try healthStore.stampedRecords(for: [workout]) + plan.records
-        try healthStore.requireSharing(try healthStore.typesToShare(records), in: storage)
-        _ = try storage.save(records, associating: plan.association)
+        try healthStore.writer.save(try ObjectMapping.records(from: workout) + plan.records, associating: plan.association,
+                                    rules: .app)
     }
 
     /// Whether the configuration says indoors (`true`), outdoors (`false`) or neither (`nil`).

@@ -11,11 +11,7 @@ extension HKHealthStore {
     public func saveActivitySummaries(_ summaries: [HKActivitySummary]) async throws {
         let source = SourceMapping.record(from: appRevision)
         let records = try summaries.map { try ActivitySummaryMapping.record(from: $0, source: source) }
-        let storage = try storage()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { _ = try storage.save(records) }.mapError(HKError.from))
-            }
-        }
+        // Stamped with the app, but no sharing permission: HealthKit has none for summaries (the writer's exception).
+        try await perform { try self.writer.save(records, rules: [.stampSource]) }
     }
 }

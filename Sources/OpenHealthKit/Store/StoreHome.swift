@@ -1,0 +1,45 @@
+import Foundation
+import HealthDatabase
+
+/// Everything OpenHealthKit keeps per open store, in one place: the change monitor that feeds long-running queries
+/// and the statistics slot caches.
+///
+/// It is an attachment of the storage instance (``HealthStorage/attachments``), so it lives exactly as long as the
+/// store and every ``HKHealthStore`` opened on that instance shares it; the SQLite engine gives every opener of a file
+/// in the process the same instance (`SQLiteHealthStorage.shared(path:)`), hence one home per file. Per-app state
+/// (background-delivery intervals) stays with each ``HKHealthStore`` (``QueryCenter``).
+package final class StoreHome: @unchecked Sendable {
+    /// The default interval between polls of the change log: 50 ms.
+    package static let defaultPollInterval: TimeInterval = 0.05
+
+    /// The one change monitor of the store: commits announced on the store's change feed wake it at once, other
+    /// processes' commits are seen by its poll.
+    package let monitor: ChangeMonitor
+
+    private let cachesLock = NSLock()
+    private var slotCaches: [String: SlotCache] = [:]
+
+    private init(storage: any HealthStorage) {
+        monitor = ChangeMonitor(storage: storage, interval: Self.defaultPollInterval)
+    }
+
+    /// The home of `storage`, created on first use.
+    package static func of(_ storage: any HealthStorage) -> StoreHome {
+        storage.attachments.value(StoreHome.self) { StoreHome(storage: storage) }
+    }
+
+    /// The statistics slot cache of the quantity type `type`, created by `make` on first use.
+    package func slotCache(for type: String, make: () throws -> SlotCache) rethrows -> SlotCache {
+        try cachesLock.withLock {
+            if let cache = slotCaches[type] { return cache }
+            let cache = try make()
+            slotCaches[type] = cache
+            return cache
+        }
+    }
+
+    /// The statistics slot cache of `type`, if one was made.
+    package func existingSlotCache(for type: String) -> SlotCache? {
+        cachesLock.withLock { slotCaches[type] }
+    }
+}
