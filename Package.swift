@@ -3,12 +3,25 @@ import PackageDescription
 
 // OpenHealthKit: Apple's HealthKit API on Linux and every Swift platform.
 //
-// Layers (arrows point down only):
-//   health (CLI)  ->  OpenHealthKit  ->  HealthKitModel  ->  HealthUnits
-// The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O.
+// Layers (arrows point down only; docs/ARCHITECTURE.md has the whole picture):
+//   health (CLI) -> HealthExport, HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
+//                                                  HealthDatabaseSQLite -> HealthDatabase (the storage contract)
+// The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O. OpenHealthKit
+// depends on the storage contract, never on an engine.
 
 var products: [Product] = [
+    // HKUnit and HKQuantity alone.
+    .library(name: "HealthUnits", targets: ["HealthUnits"]),
+    // HealthKit's value layer: types, samples, sources, errors; no I/O.
+    .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
+    // The storage contract, and the conformance suite a new engine must pass.
+    .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
+    .library(name: "HealthDatabaseConformance", targets: ["HealthDatabaseConformance"]),
+    // The SQLite engine.
+    .library(name: "HealthDatabaseSQLite", targets: ["HealthDatabaseSQLite"]),
+    // HKHealthStore and the query family, over any engine.
     .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+    // OpenHealthKit with SQLite as the default engine of HKHealthStore().
     .library(name: "OpenHealthKitSQLite", targets: ["OpenHealthKitSQLite"]),
     // FHIR models, classification and clinical-record ingestion (the benchmarks reach it through this product).
     .library(name: "HealthRecords", targets: ["HealthRecords"]),
