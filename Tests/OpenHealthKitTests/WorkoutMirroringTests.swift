@@ -54,7 +54,7 @@ import Testing
         #expect(store.workoutSessionMirroringStartHandler == nil)
     }
 
-    @Test func delegatesMayImplementTheRemoteCallbacks() {
+    @Test func delegatesMayImplementTheRemoteCallbacks() throws {
         final class Delegate: NSObject, HKWorkoutSessionDelegate {
             var received: [Data] = []
             func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
@@ -65,10 +65,10 @@ import Testing
             }
         }
         let delegate = Delegate()
-        let session = try? HKWorkoutSession(healthStore: try F.store(), configuration: HKWorkoutConfiguration())
+        let session = try HKWorkoutSession(healthStore: try F.store(), configuration: HKWorkoutConfiguration())
         let requirement: any HKWorkoutSessionDelegate = delegate
-        requirement.workoutSession(session!, didReceiveDataFromRemoteWorkoutSession: [Data([7])])
-        requirement.workoutSession(session!, didDisconnectFromRemoteDeviceWithError: nil)
+        requirement.workoutSession(session, didReceiveDataFromRemoteWorkoutSession: [Data([7])])
+        requirement.workoutSession(session, didDisconnectFromRemoteDeviceWithError: nil)
         #expect(delegate.received == [Data([7])], "the delegate's own implementation is the protocol's requirement")
     }
 }
