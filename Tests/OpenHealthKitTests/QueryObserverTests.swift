@@ -136,7 +136,7 @@ import Testing
     @Test func readDenialHidesOtherAppsCommits() async throws {
         let path = F.temporaryDatabasePath()
         let other = try await Q.store(app: F.otherAppID, storage: try SQLiteHealthStorage(path: path))
-        let denied = try F.store(storage: try SQLiteHealthStorage(path: path), prompt: HKFixedAuthorizationPrompt(allows: false))
+        let denied = try F.store(storage: try SQLiteHealthStorage(path: path), prompt: FixedAuthorizationPrompt(allows: false))
         let driven = try Driven(denied)
         let (query, recorder) = observe(denied)
         #expect(await recorder.wait(for: 1).count == 1)
