@@ -17,7 +17,7 @@ public struct SMARTScopes: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The scopes a standalone patient launch asks for: `launch/patient openid fhirUser offline_access` and read
     /// access to each of `resourceTypes` (`patient/X.rs` when `v2`, else `patient/X.read`).
     public static func request(resourceTypes: [String], v2: Bool, offline: Bool = true) -> SMARTScopes {
-        let access = resourceTypes.map { "patient/\($0)." + (v2 ? "rs" : "read") }
+        let access = (["Patient"] + resourceTypes.filter { $0 != "Patient" }).map { "patient/\($0)." + (v2 ? "rs" : "read") }
         return SMARTScopes((["launch/patient", "openid", "fhirUser"] + (offline ? ["offline_access"] : []) + access)
             .joined(separator: " "))
     }
@@ -59,6 +59,19 @@ public struct SMARTScopes: Sendable, Hashable, Codable, CustomStringConvertible 
         guard !matching.isEmpty else { return nil }
         if matching.contains(where: { $0.query == nil }) { return [nil] }
         return matching.map(\.query)
+    }
+
+    /// Whether these scopes let the app read `resourceType` by id (v1 `read`, v2 with `r`).
+    public func allowsRead(_ resourceType: String) -> Bool {
+        scopes.contains { scope in
+            let parts = scope.split(separator: "/", maxSplits: 1)
+            guard parts.count == 2, ["patient", "user"].contains(parts[0]) else { return false }
+            let rest = parts[1].split(separator: "?", maxSplits: 1)[0]
+            guard let dot = rest.lastIndex(of: ".") else { return false }
+            let type = rest[..<dot], permission = rest[rest.index(after: dot)...]
+            guard type == resourceType || type == "*" else { return false }
+            return permission == "read" || permission == "*" || (permission.allSatisfy { "cruds".contains($0) } && permission.contains("r"))
+        }
     }
 
     /// Whether `offline_access` was granted (a refresh token for background refresh).

@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HealthKitModel
+@testable import HealthProviders
+import OpenHealthKit
+import Testing
+
+/// The whole flow over real HTTP against the loopback rig: discovery, launch, code exchange, sync into a real store,
+/// refresh, rotation, downscoping, revocation. Serialized: the test AS's knobs are shared.
+@Suite(.serialized, .enabled(if: Rig.current != nil, Rig.missingMessage))
+struct RigTests {
+    let rig = Rig.current!
+    let http = HTTPTransport(attempts: 2, baseDelay: 0.1)
+
+    /// The server's own count of the patient's `type` resources (asked with the rig's token).
+    func serverCount(_ type: String) async throws -> Int {
+        var request = URLRequest(url: URL(string: "\(rig.fhirBase.absoluteString)/\(type)?patient=\(rig.patientID)&_count=1")!)
+        request.setValue("Bearer " + rig.seedToken, forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["total"] as? Int ?? -1
+    }
+
+    func refresh(_ token: String, client: String) async throws -> HTTPTransport.Response {
+        let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: rig.fhirBase, override: rig.override)
+        return try await TokenEndpoint(http: http, url: configuration.tokenEndpoint, client: .none(clientID: client))
+            .post([("grant_type", "refresh_token"), ("refresh_token", token)], step: .refresh)
+    }
+
+    @Test func publicClientDownloadsEveryGrantedTypeAndRefreshSeesChanges() async throws {
+        try await rig.reset()
+        let (health, connections, folder) = try Rig.stores()
+        let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http)
+        #expect(connection.patientID == rig.patientID)
+        #expect(ProviderSync.resourceTypes.allSatisfy(connection.granted.allowsSearch))
+        var sync = ProviderSync(connections: connections, http: http, health: health)
+        sync.pageSize = 10
+        sync.overlap = 1
+        let first = try await sync.sync(connection.id)
+        #expect(first.isComplete, "\(first.problems)")
+        #expect(!first.incremental)
+        let seeded = try rig.seededCounts()
+        for result in first.types {
+            let expected = try await serverCount(result.resourceType)
+            #expect(expected >= seeded[result.resourceType, default: 0])
+            #expect(result.ingest.outcome.added == expected, "\(result.resourceType)")
+        }
+        let observations = try #require(first.types.first { $0.resourceType == "Observation" })
+        #expect(observations.pages >= 7, "65 Observations in pages of 10")
+        let labs = try await HKSampleQueryDescriptor(predicates: [.clinicalRecord(type: HKClinicalType(.labResultRecord))], sortDescriptors: [])
+            .result(for: health)
+        #expect(!labs.isEmpty && labs.allSatisfy { $0.sourceRevision.source.name == "Rig General Hospital" })
+
+        // Nothing changed: the incremental sync stores nothing.
+        let second = try await sync.sync(connection.id)
+        #expect(second.isComplete && second.incremental, "\(second.problems)")
+        #expect(second.outcome.added == 0 && second.outcome.replaced == 0)
+
+        // A changed Observation and a new Condition at the source: the next sync brings exactly those.
+        let stored = try #require(labs.compactMap(\.fhirResource).first { $0.resourceType.rawValue == "Observation" })
+        var changed = try #require(JSONSerialization.jsonObject(with: stored.data) as? [String: Any])
+        changed["status"] = "amended"
+        _ = try await rig.write("PUT", "Observation/\(stored.identifier)", changed)
+        _ = try await rig.write("POST", "Condition", ["resourceType": "Condition", "subject": ["reference": "Patient/\(rig.patientID)"],
+                                                       "code": ["text": "Seasonal allergic rhinitis"]])
+        let third = try await sync.sync(connection.id)
+        #expect(third.isComplete, "\(third.problems)")
+        #expect(third.outcome.added == 1 && third.outcome.replaced == 1)
+        #expect(third.outcome.unchanged < first.outcome.added / 2, "only changes since the last sync were asked for")
+
+        // No token in any file the connection store wrote.
+        let secrets = try connections.secrets(of: connections.connection(connection.id))
+        for file in try FileManager.default.contentsOfDirectory(at: connections.folder, includingPropertiesForKeys: nil) {
+            let bytes = try Data(contentsOf: file)
+            for token in [secrets.accessToken, secrets.refreshToken].compactMap({ $0 }) {
+                #expect(bytes.range(of: Data(token.utf8)) == nil, "\(file.lastPathComponent) holds a token in the clear")
+            }
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func confidentialClientGetsWhatTheConsentGrantsAndSyncsOnlyThat() async throws {
+        try await rig.configure(["consent": "launch/patient openid fhirUser patient/Patient.rs patient/Condition.rs patient/Immunization.rs", "ttl": 3600])
+        let (health, connections, folder) = try Rig.stores()
+        await #expect { try await rig.connect(.clientSecretBasic(clientID: rig.secretClient, secret: "wrong"), connections: connections, http: http) } throws: { error in
+            let error = error as? ProviderError
+            return error?.step == .tokenExchange && error?.oauthError == "invalid_client" && error?.description.contains("wrong") == false
+        }
+        let connection = try await rig.connect(.clientSecretBasic(clientID: rig.secretClient, secret: rig.secret), connections: connections, http: http)
+        #expect(connection.granted.description == "launch/patient openid fhirUser patient/Patient.rs patient/Condition.rs patient/Immunization.rs")
+        #expect(connection.requested.refused(by: connection.granted).contains("offline_access"))
+        #expect(try connections.secrets(of: connection).refreshToken == nil)
+        let report = try await ProviderSync(connections: connections, http: http, health: health).sync(connection.id)
+        #expect(report.patientError == nil, "Patient was not granted, so not read")
+        let searched = report.types.filter { $0.notSearched == nil }.map(\.resourceType)
+        #expect(searched == ["Condition", "Immunization"])
+        #expect(report.types.first { $0.resourceType == "Observation" }?.notSearched == "not granted")
+        for result in report.types where result.notSearched == nil {
+            #expect(result.error == nil)
+            #expect(try await result.ingest.outcome.added == serverCount(result.resourceType))
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func expiredTokenIsRefreshedMidSyncRotatedAndRevokedOnRemoval() async throws {
+        try await rig.configure(["consent": "", "ttl": 2])
+        let (health, connections, folder) = try Rig.stores()
+        let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http,
+                                               types: ["Observation", "Condition"])
+        let before = try #require(try connections.secrets(of: connection).refreshToken)
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        var sync = ProviderSync(connections: connections, http: http, health: health)
+        sync.refreshMargin = 0  // use the expired token: the server's 401 must trigger the refresh
+        sync.pageSize = 5
+        let report = try await sync.sync(connection.id)
+        #expect(report.isComplete, "\(report.problems)")
+        #expect(try await report.types.first { $0.resourceType == "Observation" }?.ingest.outcome.added == serverCount("Observation"))
+        let after = try #require(try connections.secrets(of: connections.connection(connection.id)).refreshToken)
+        #expect(after != before, "the refresh token rotated")
+        let old = try await refresh(before, client: rig.publicClient)
+        #expect(old.status == 400 && String(decoding: old.body, as: UTF8.self).contains("invalid_grant"), "the old refresh token is refused")
+
+        #expect(try await connections.remove(connection.id, http: http), "the server confirmed the revocation")
+        #expect(throws: ProviderError.self) { try connections.connection(connection.id) }
+        let revoked = try await refresh(after, client: rig.publicClient)
+        #expect(revoked.status == 400, "the revoked refresh token is refused")
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func refusedRefreshMeansSignInAgainNotEndlessRetries() async throws {
+        try await rig.configure(["consent": "", "ttl": 1])
+        let (health, connections, folder) = try Rig.stores()
+        let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http, types: ["Condition"])
+        let refreshToken = try #require(try connections.secrets(of: connection).refreshToken)
+        _ = try await refresh(refreshToken, client: rig.publicClient)  // spends it (rotation): ours is now dead
+        try await Task.sleep(nanoseconds: 1_500_000_000)
+        let report = try await ProviderSync(connections: connections, http: http, health: health).sync(connection.id)
+        #expect(!report.isComplete)
+        #expect(report.patientError?.oauthError == "invalid_grant")
+        let after = try connections.connection(connection.id)
+        #expect(after.status == .needsSignIn)
+        await #expect(throws: ProviderError.self) { try await ProviderSync(connections: connections, http: http, health: health).sync(connection.id) }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func privateKeyJWTClientWithTheProductsOwnKey() async throws {
+        try await rig.reset()
+        let (health, connections, folder) = try Rig.stores()
+        let key = try connections.clientKey()
+        #expect(try connections.clientKey().keyID == key.keyID, "the key is kept")
+        let jwks = try JSONSerialization.jsonObject(with: Data(key.jwks.utf8))
+        try await rig.configure(["clients": ["jwt-app": ["jwks": jwks, "redirect_uris": [rig.redirectURI.absoluteString]]]])
+        let connection = try await rig.connect(.privateKeyJWT(clientID: "jwt-app", key: key), connections: connections, http: http, types: ["Condition"])
+        #expect(connection.authMethod == "private_key_jwt")
+        let report = try await ProviderSync(connections: connections, http: http, health: health).sync(connection.id)
+        #expect(report.types.first { $0.resourceType == "Condition" }?.error == nil)
+        #expect(try await report.types.first { $0.resourceType == "Condition" }?.ingest.outcome.added == serverCount("Condition"))
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func connectingTwiceReusesTheConnectionAndDuplicatesNothing() async throws {
+        try await rig.reset()
+        let (health, connections, folder) = try Rig.stores()
+        let first = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http, types: ["Condition"])
+        let sync = ProviderSync(connections: connections, http: http, health: health)
+        let added = try await sync.sync(first.id).outcome.added
+        #expect(added > 0)
+        let second = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http, types: ["Condition"])
+        #expect(second.id == first.id)
+        #expect(try connections.all().count == 1)
+        let again = try await sync.sync(second.id, full: true)
+        #expect(again.outcome.added == 0 && again.outcome.unchanged == added)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func aStateNotIssuedOrUsedTwiceIsRefused() async throws {
+        try await rig.reset()
+        let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: rig.fhirBase, override: rig.override)
+        let flow = AuthorizationFlow(http: http)
+        let pending = try await flow.begin(fhirBase: rig.fhirBase, configuration: configuration, client: .none(clientID: rig.publicClient),
+                                           scopes: .request(resourceTypes: ["Condition"], v2: true), redirectURI: rig.redirectURI)
+        let query = URLComponents(url: pending.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        #expect(query.first { $0.name == "code_challenge_method" }?.value == "S256")
+        #expect(query.first { $0.name == "aud" }?.value == rig.fhirBase.absoluteString)
+        let redirect = try await rig.approve(pending.url, http: http)
+        var forged = URLComponents(url: redirect, resolvingAgainstBaseURL: false)!
+        forged.queryItems = forged.queryItems?.map { $0.name == "state" ? URLQueryItem(name: "state", value: "forged") : $0 }
+        await #expect(throws: ProviderError.self) { try await flow.complete(redirect: forged.url!) }
+        _ = try await flow.complete(redirect: redirect)
+        await #expect { try await flow.complete(redirect: redirect) } throws: { error in
+            (error as? ProviderError)?.message.contains("already used") == true
+        }
+    }
+}
