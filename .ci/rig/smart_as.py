@@ -58,6 +58,20 @@ def admin():
     return jsonify(ok=True)
 
 
+THROTTLE = {}
+
+
+@app.get("/throttled/<key>")
+def throttled(key):
+    """Rate limiting to test clients against: the first `count` requests for `key` get 429 with Retry-After."""
+    with LOCK:
+        THROTTLE[key] = THROTTLE.get(key, 0) + 1
+        hits = THROTTLE[key]
+    if hits <= int(request.args.get("count", "1")):
+        return jsonify(error="slow down"), 429, {"Retry-After": request.args.get("after", "1")}
+    return jsonify(hits=hits)
+
+
 @app.route("/authorize", methods=["GET", "POST"])
 def authorize():
     p = request.values

@@ -193,3 +193,25 @@ struct RigTests {
         }
     }
 }
+
+extension RigTests {
+    /// A throttled endpoint of the test AS: the first `count` answers are 429 with `Retry-After: 1`.
+    func throttled(count: Int, transport: HTTPTransport) async throws -> (HTTPTransport.Response, TimeInterval) {
+        var parts = URLComponents(url: rig.discovery, resolvingAgainstBaseURL: false)!
+        parts.path = "/throttled/" + UUID().uuidString
+        parts.query = "count=\(count)&after=1"
+        let started = Date()
+        let answer = try await transport.send(URLRequest(url: parts.url!), step: .download(resourceType: "Observation"))
+        return (answer, Date().timeIntervalSince(started))
+    }
+
+    @Test func retryAfterIsHonouredAndRetriesEnd() async throws {
+        let (answer, waited) = try await throttled(count: 2, transport: HTTPTransport(attempts: 4, baseDelay: 0.05))
+        #expect(answer.status == 200)
+        #expect(waited >= 2, "two Retry-After: 1 waits")
+        let (refused, _) = try await throttled(count: 5, transport: HTTPTransport(attempts: 2, baseDelay: 0.05))
+        #expect(refused.status == 429, "after the last attempt the 429 is the answer, not an endless retry")
+        let (tooLong, quick) = try await throttled(count: 1, transport: HTTPTransport(attempts: 3, maximumWait: 0.5))
+        #expect(tooLong.status == 429 && quick < 1, "a wait longer than maximumWait is not slept")
+    }
+}

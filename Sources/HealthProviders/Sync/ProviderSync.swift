@@ -75,10 +75,18 @@ public struct ProviderSync: Sendable {
                     break
                 }
             }
+            // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts).
+            try saveCheckpoints(id, checkpoints)
             if let error = result.error, error.needsSignIn || error.step == .refresh { break }
         }
         connection.checkpoints = checkpoints
         return try finish(report, &connection)
+    }
+
+    private func saveCheckpoints(_ id: String, _ checkpoints: [String: String]) throws {
+        var latest = try connections.connection(id)
+        latest.checkpoints = checkpoints
+        try connections.update(latest)
     }
 
     /// Reads the Patient (the grant's first check); the failure, if any.
