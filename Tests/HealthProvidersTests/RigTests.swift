@@ -215,3 +215,33 @@ extension RigTests {
         #expect(tooLong.status == 429 && quick < 1, "a wait longer than maximumWait is not slept")
     }
 }
+
+extension RigTests {
+    @Test func resourcesDeletedAtTheSourceAreRemovedByTheNextFullCheck() async throws {
+        try await rig.reset()
+        let (health, connections, folder) = try Rig.stores()
+        let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http, types: ["Condition"])
+        var sync = ProviderSync(connections: connections, http: http, health: health)
+        sync.overlap = 1
+        let first = try await sync.sync(connection.id)
+        #expect(first.fullCheck && first.isComplete, "\(first.problems)")
+        let conditions = HKClinicalType(.conditionRecord)
+        let before = try await HKAnchoredObjectQueryDescriptor(predicates: [.clinicalRecord(type: conditions)], anchor: nil).result(for: health)
+        let resources = before.addedSamples.compactMap { ($0 as? HKClinicalRecord)?.fhirResource }
+        let doomed = try #require(resources.first)
+        _ = try await rig.write("DELETE", "Condition/\(doomed.identifier)", [:])
+
+        let incremental = try await sync.sync(connection.id)
+        #expect(!incremental.fullCheck && incremental.types.allSatisfy { $0.removed == 0 }, "deletions are invisible to _lastUpdated")
+        let full = try await sync.sync(connection.id, full: true)
+        #expect(full.isComplete, "\(full.problems)")
+        #expect(full.types.first { $0.resourceType == "Condition" }?.removed == 1)
+        let changes = try await HKAnchoredObjectQueryDescriptor(predicates: [.clinicalRecord(type: conditions)], anchor: before.newAnchor)
+            .result(for: health)
+        #expect(changes.deletedObjects.count == 1 && changes.addedSamples.isEmpty, "anchored queries see the removal")
+        let left = try await HKSampleQueryDescriptor(predicates: [.clinicalRecord(type: conditions)], sortDescriptors: []).result(for: health)
+        #expect(left.count == before.addedSamples.count - 1)
+        #expect(!left.contains { $0.fhirResource?.identifier == doomed.identifier })
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

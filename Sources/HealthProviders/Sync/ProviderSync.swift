@@ -22,6 +22,8 @@ public struct ProviderSync: Sendable {
     public var maximumPages = 1000
     /// How far before the last search's server time `_lastUpdated` asks from (clock skew, in-flight writes).
     public var overlap: TimeInterval = 120
+    /// How often a sync is a full check (no `_lastUpdated`; records the source no longer returns are removed).
+    public var fullCheckInterval: TimeInterval = 7 * 24 * 3600
     /// How long before its expiry an access token is refreshed.
     public var refreshMargin: TimeInterval = 60
 
@@ -36,15 +38,19 @@ public struct ProviderSync: Sendable {
         self.health = health
     }
 
-    /// Syncs connection `id`; `full` ignores checkpoints. Throws only when the sync could not start (unknown
-    /// connection, needs sign-in); everything else is in the report, per type.
-    public func sync(_ id: String, full: Bool = false) async throws -> SyncReport {
+    /// Syncs connection `id`. A full check (`full`, or by default when the last one is older than
+    /// ``fullCheckInterval``) ignores checkpoints and removes the records of each completely searched type that the
+    /// source no longer returns (tombstones, so anchored queries see it). Throws only when the sync could not start
+    /// (unknown connection, needs sign-in); everything else is in the report, per type.
+    public func sync(_ id: String, full: Bool? = nil) async throws -> SyncReport {
         var connection = try connections.connection(id)
         guard connection.status == .active else { throw ProviderError(.refresh, "connection \(id) needs sign-in") }
         let keeper = TokenKeeper(connectionID: id, store: connections, http: http, margin: refreshMargin)
         let session = FHIRSession(base: connection.fhirBase, keeper: keeper, http: http, accept: connection.accept ?? "application/fhir+json")
         let ingestor = ClinicalRecordIngestor(store: health, institution: ClinicalInstitution(name: connection.institution, baseURL: connection.fhirBase))
         var report = SyncReport(connectionID: id)
+        let full = full ?? connection.lastFullCheck.map { Date().timeIntervalSince($0) >= fullCheckInterval } ?? true
+        report.fullCheck = full
         let capabilities = await readCapabilities(session)
         if connection.granted.allowsRead("Patient") {
             report.patientError = await readPatient(connection, session)
@@ -59,13 +65,15 @@ public struct ProviderSync: Sendable {
             guard let restrictions = granted.searchRestrictions(type) else { result.notSearched = "not granted"; continue }
             guard capabilities.serves(type) else { result.notSearched = "not offered by the server"; continue }
             let queries = connection.searchParameters?[type].map { $0.map(Optional.some) } ?? restrictions
+            var returned = Set<String>()
             for query in queries {
                 let key = type + "?" + (query ?? "")
                 let since = full || !capabilities.supportsLastUpdated(type) ? nil : checkpoints[key]
                 if since != nil { report.incremental = true }
                 do {
-                    let started = try await search(type, query: query, since: since, connection: connection, session: session,
-                                                   ingestor: ingestor, result: &result)
+                    let (started, identifiers) = try await search(type, query: query, since: since, connection: connection,
+                                                                  session: session, ingestor: ingestor, result: &result)
+                    returned.formUnion(identifiers)
                     if let started { checkpoints[key] = started }
                 } catch let error as ProviderError {
                     result.error = error
@@ -73,6 +81,14 @@ public struct ProviderSync: Sendable {
                 } catch {
                     result.error = ProviderError(.storage, "\(type): \(error)")
                     break
+                }
+            }
+            // A full check of a type searched whole (not narrowed by a scope's query) removes what the source dropped.
+            if full, result.error == nil, connection.searchParameters?[type] != nil || restrictions == [nil] {
+                do {
+                    result.removed = try health.removeClinicalRecords(from: ingestor.institution.source, resourceType: type, keeping: returned)
+                } catch {
+                    result.error = ProviderError(.storage, "removing \(type) records the source no longer has: \(error)")
                 }
             }
             // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts).
@@ -107,13 +123,15 @@ public struct ProviderSync: Sendable {
         latest.checkpoints = connection.checkpoints
         latest.lastSync = Date()
         latest.lastError = report.isComplete ? nil : report.problems.first
+        if report.fullCheck, report.isComplete { latest.lastFullCheck = latest.lastSync }
         try connections.update(latest)
         return report
     }
 
-    /// Runs one search and follows its pages; returns the server time to ask from next time (nil if unknown).
+    /// Runs one search and follows its pages; returns the server time to ask from next time (nil if unknown) and the
+    /// ids of the `type` resources returned.
     private func search(_ type: String, query: String?, since: String?, connection: ProviderConnection, session: FHIRSession,
-                        ingestor: ClinicalRecordIngestor, result: inout SyncReport.TypeResult) async throws -> String? {
+                        ingestor: ClinicalRecordIngestor, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
         let step = ProviderError.Step.download(resourceType: type)
         var text = FHIRURL.join(connection.fhirBase, type).absoluteString + "?patient=" + FormBody.escape(connection.patientID)
             + "&_count=\(pageSize)"
@@ -121,7 +139,7 @@ public struct ProviderSync: Sendable {
         if let since { text += "&_lastUpdated=gt" + FormBody.escape(since) }
         guard var url = URL(string: text) else { throw ProviderError(step, "cannot build the search URL for \(type)") }
         result.searches += 1
-        var seen = Set<String>(), serverTime: String?, page = 0
+        var seen = Set<String>(), serverTime: String?, page = 0, identifiers = Set<String>()
         while true {
             page += 1
             guard page <= maximumPages else { throw ProviderError(step, "more than \(maximumPages) pages; stopped") }
@@ -129,7 +147,8 @@ public struct ProviderSync: Sendable {
             let answer = try await session.get(url, step: step)
             guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }
             if page == 1 { serverTime = Self.serverTime(answer, overlap: overlap) }
-            let links = try Self.links(answer.body, step: step, page: page)
+            let (links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
+            identifiers.formUnion(ids)
             result.pages += 1
             result.ingest.merge(try ingestor.ingest(json: answer.body, location: "\(type) page \(page)"))
             guard let next = links["next"] else { break }
@@ -140,11 +159,11 @@ public struct ProviderSync: Sendable {
             if seen.contains(nextURL.absoluteString) || next == links["self"] || next == links["previous"] || next == links["prev"] { break }
             url = nextURL
         }
-        return serverTime
+        return (serverTime, identifiers)
     }
 
-    /// A searchset's links by relation; throws when the page is not a Bundle.
-    static func links(_ body: Data, step: ProviderError.Step, page: Int) throws -> [String: String] {
+    /// A searchset page's links by relation and the ids of its `type` resources; throws when it is not a Bundle.
+    static func page(_ body: Data, type: String, step: ProviderError.Step, page: Int) throws -> ([String: String], Set<String>) {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], object["resourceType"] as? String == "Bundle" else {
             throw ProviderError(step, "page \(page): the answer is not a FHIR Bundle")
         }
@@ -152,7 +171,13 @@ public struct ProviderSync: Sendable {
         for link in object["link"] as? [[String: Any]] ?? [] {
             if let relation = link["relation"] as? String, let url = link["url"] as? String { links[relation] = url }
         }
-        return links
+        var identifiers = Set<String>()
+        for entry in object["entry"] as? [[String: Any]] ?? [] {
+            guard let resource = entry["resource"] as? [String: Any], resource["resourceType"] as? String == type,
+                  let id = resource["id"] as? String else { continue }
+            identifiers.insert(id)
+        }
+        return (links, identifiers)
     }
 
     /// The server's clock at the answer (its `Date` header) minus `overlap`, as a FHIR instant.

@@ -13,6 +13,8 @@ public struct SyncReport: Sendable {
         public var searches = 0, pages = 0
         /// What ingestion did with the pages (added, replaced, unchanged, unreadable resources).
         public var ingest = ClinicalIngestReport()
+        /// Records removed because the source no longer returns them (full checks only).
+        public var removed = 0
         /// The failure that stopped this type, naming the step; nil when it finished.
         public var error: ProviderError?
     }
@@ -23,6 +25,8 @@ public struct SyncReport: Sendable {
     public var types: [TypeResult] = []
     /// Reading the Patient failed (it is read first, to check the grant).
     public var patientError: ProviderError?
+    /// Whether this sync was a full check (no `_lastUpdated`, removals of what the source dropped).
+    public var fullCheck = false
     /// Whether only changes since the last sync were asked for (`_lastUpdated`) for at least one search.
     public var incremental = false
 

@@ -55,6 +55,7 @@ public final class ConnectionStore: Sendable {
             connection.created = existing.created
             connection.checkpoints = existing.checkpoints
             connection.lastSync = existing.lastSync
+            connection.lastFullCheck = existing.lastFullCheck
         }
         try write(connection, secrets: ConnectionSecrets(accessToken: grant.tokens.accessToken, accessExpiry: grant.tokens.expiresAt,
                                                          refreshToken: grant.tokens.refreshToken, clientSecret: secret))

@@ -35,6 +35,8 @@ public struct ProviderConnection: Sendable, Codable, Identifiable {
     public var created: Date
     /// When the last sync finished (whatever its result).
     public var lastSync: Date?
+    /// When the last complete full check finished.
+    public var lastFullCheck: Date?
     /// The last sync's or refresh's error, if any.
     public var lastError: String?
     /// The `Accept` header for FHIR requests.
