@@ -62,7 +62,7 @@ var targets: [Target] = [
         name: "HealthCLI",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "HealthRecords", "SmartHealthCards",
-            "HealthExport",
+            "HealthExport", "HealthProviders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -95,7 +95,7 @@ var targets: [Target] = [
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
-    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase"]),
+    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "TestSupport"]),
     .testTarget(
         name: "HealthDatabaseSQLiteTests",
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]

@@ -7,35 +7,13 @@ import HealthRecords
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
+import TestSupport
 
-/// The loopback provider rig started by `.ci/provider-rig start` (sekmet-fhir with a Synthea patient behind the
-/// project's test SMART authorization server); read from `.build/provider-rig/rig.json` or `$OPENHEALTHKIT_PROVIDER_RIG`.
-struct Rig: Decodable {
-    var fhirBase: URL
-    var discovery: URL
-    var admin: URL
-    var patientID: String
-    var seedToken: String
-    var redirectURI: URL
-    var secretClient: String
-    var secret: String
-    var publicClient: String
-    var seedFile: String
+typealias Rig = ProviderRig
 
-    static let file: URL = {
-        if let path = ProcessInfo.processInfo.environment["OPENHEALTHKIT_PROVIDER_RIG"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/provider-rig/rig.json")
-    }()
-
-    /// The running rig, or nil (its file is missing or its servers do not answer).
-    static let current: Rig? = {
-        guard let data = try? Data(contentsOf: file), let rig = try? JSONDecoder().decode(Rig.self, from: data) else { return nil }
-        guard let answer = try? Data(contentsOf: rig.discovery), !answer.isEmpty else { return nil }
-        return rig
-    }()
-
-    static let missingMessage: Comment = "skipped: the provider rig is not running (start it with `.ci/provider-rig start`; .ci/run does)"
+/// The rig seen from HealthProviders' tests: stores, the AS's knobs, a whole launch, writes at the source.
+extension ProviderRig {
+    static let skipComment = Comment(rawValue: missingMessage)
 
     /// A database path and a connection store in a fresh temporary folder.
     static func stores() throws -> (health: HKHealthStore, connections: ConnectionStore, folder: URL) {
