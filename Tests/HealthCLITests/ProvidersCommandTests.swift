@@ -104,6 +104,17 @@ struct ProvidersCommandTests {
         }
         #expect(stored.allSatisfy { $0.range(of: Data("eyJ".utf8)) == nil })
 
+        // Background refresh: nothing is due right after a sync; a connection whose time has come is synced by --due.
+        let notDue = try HealthProcess.run(["providers", "sync", "--due", "--database", database])
+        #expect(notDue.status == 0 && notDue.stdout == "nothing due\n")
+        let file = providers.appendingPathComponent(id + ".json")
+        var object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        object["nextDue"] = "2000-01-01T00:00:00Z"
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        let due = try HealthProcess.run(["providers", "sync", "--due", "--database", database])
+        #expect(due.status == 0 && due.stdout.hasPrefix("\(id): "), "\(due.stdout)\(due.stderr)")
+        #expect(try HealthProcess.run(["providers", "sync", "--due", "--database", database]).stdout == "nothing due\n")
+
         let removed = try HealthProcess.run(["providers", "remove", id, "--database", database])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.contains("tokens revoked"))

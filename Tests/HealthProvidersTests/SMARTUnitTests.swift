@@ -116,3 +116,37 @@ import Testing
         #expect(ServerCapabilities(searchParameters: nil).serves("Procedure"))
     }
 }
+
+/// The background refresh schedule.
+@Suite struct ProviderScheduleTests {
+    static func connection(_ id: String, due: Date?, status: ProviderConnection.Status = .active) -> ProviderConnection {
+        let base = URL(string: "https://fhir.example.org/r4")!
+        var connection = ProviderConnection(
+            id: id, institution: "Example", fhirBase: base, patientID: "p", clientID: "c", authMethod: "none",
+            configuration: SMARTConfiguration(authorizationEndpoint: base, tokenEndpoint: base, readFrom: base),
+            requested: SMARTScopes(""), granted: SMARTScopes(""), status: status, created: Date(timeIntervalSince1970: 0))
+        connection.nextDue = due
+        return connection
+    }
+
+    @Test func dueConnectionsAndBackoff() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let list = [Self.connection("later", due: now.addingTimeInterval(60)), Self.connection("new", due: nil),
+                    Self.connection("late", due: now.addingTimeInterval(-60)),
+                    Self.connection("signin", due: now.addingTimeInterval(-999), status: .needsSignIn)]
+        #expect(ProviderSchedule.due(list, now: now).map(\.id) == ["new", "late"])
+        #expect(ProviderSchedule.nextWake([list[0], list[3]]) == now.addingTimeInterval(60))
+        #expect(ProviderSchedule.nextWake([list[3]]) == nil, "needing sign-in is never due")
+
+        var connection = ProviderSchedule.scheduled(list[0], complete: true, now: now, jitter: 1.1)
+        #expect(connection.nextDue == now.addingTimeInterval(24 * 3600 * 1.1))
+        connection = ProviderSchedule.scheduled(connection, complete: false, now: now, jitter: 1)
+        #expect(connection.nextDue == now.addingTimeInterval(300))
+        connection = ProviderSchedule.scheduled(connection, complete: false, now: now, jitter: 1)
+        #expect(connection.nextDue == now.addingTimeInterval(600), "backs off")
+        for _ in 0..<20 { connection = ProviderSchedule.scheduled(connection, complete: false, now: now, jitter: 1) }
+        #expect(connection.nextDue == now.addingTimeInterval(24 * 3600), "never beyond the period")
+        connection = ProviderSchedule.scheduled(connection, complete: true, now: now, jitter: 1)
+        #expect(connection.failuresInARow == nil && connection.nextDue == now.addingTimeInterval(24 * 3600))
+    }
+}

@@ -8,11 +8,13 @@ import OpenHealthKit
 struct ProvidersSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Download new and changed records from connections (one, or --all).",
+        abstract: "Download new and changed records from connections (one, --all, or those --due).",
         discussion: """
             Prints one line per resource type. A sync where any type or resource failed is partial: its problems go \
             to standard error and the exit status is 1. --full ignores checkpoints and removes records the provider \
-            no longer has.
+            no longer has. --due syncs the connections whose background refresh is due (each has a period, 24 hours by \
+            default, with jitter, and backs off after failures): run it from cron (`0 * * * * health providers sync \
+            --due`) or a systemd timer (OnCalendar=hourly), or keep `health providers watch` running.
             """
     )
 
@@ -24,18 +26,24 @@ struct ProvidersSyncCommand: AsyncParsableCommand {
     @Flag(help: "Sync every active connection.")
     var all = false
 
+    @Flag(help: "Sync only the connections whose refresh is due.")
+    var due = false
+
     @Flag(help: "A full check: everything again, and records deleted at the provider removed.")
     var full = false
 
     func run() async throws {
         let connections = try options.connections()
         let ids: [String]
-        if all {
+        if due {
+            ids = try providerCall { try ProviderSchedule.due(connections.all()).map(\.id) }
+            if ids.isEmpty { Console.write("nothing due\n") }
+        } else if all {
             ids = try providerCall { try connections.all().filter { $0.status == .active }.map(\.id) }
         } else if let id {
             ids = [id]
         } else {
-            throw badInput("give a connection id or --all")
+            throw badInput("give a connection id, --all or --due")
         }
         var complete = true
         for id in ids {

@@ -124,6 +124,7 @@ public struct ProviderSync: Sendable {
         latest.lastSync = Date()
         latest.lastError = report.isComplete ? nil : report.problems.first
         if report.fullCheck, report.isComplete { latest.lastFullCheck = latest.lastSync }
+        latest = ProviderSchedule.scheduled(latest, complete: report.isComplete, now: latest.lastSync ?? Date())
         try connections.update(latest)
         return report
     }

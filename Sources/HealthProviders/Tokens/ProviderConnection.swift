@@ -37,6 +37,12 @@ public struct ProviderConnection: Sendable, Codable, Identifiable {
     public var lastSync: Date?
     /// When the last complete full check finished.
     public var lastFullCheck: Date?
+    /// How often the connection is refreshed in the background (nil: ``ProviderSchedule/defaultPeriod``, 24 hours).
+    public var refreshPeriod: TimeInterval?
+    /// When the next background refresh is due (nil: due now, unless the connection needs sign-in).
+    public var nextDue: Date?
+    /// Failed syncs in a row (backs off the next due time).
+    public var failuresInARow: Int?
     /// The last sync's or refresh's error, if any.
     public var lastError: String?
     /// The `Accept` header for FHIR requests.
