@@ -81,14 +81,19 @@ public final class HTTPTransport: Sendable {
     static func retryAfter(_ response: Response) -> Double? {
         if let text = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) {
             if let seconds = Double(text) { return max(0, seconds) }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-            if let date = formatter.date(from: text) { return max(0, date.timeIntervalSinceNow) }
+            if let date = httpDate(text) { return max(0, date.timeIntervalSinceNow) }
         }
         if let text = response.header("X-RateLimit-Reset"), let seconds = Double(text), seconds < 100_000 { return seconds }
         return nil
+    }
+
+    /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 IMF-fixdate), or nil.
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
     }
 
     /// `GET https://host/path` without the query (queries may carry codes).

@@ -183,12 +183,7 @@ public struct ProviderSync: Sendable {
 
     /// The server's clock at the answer (its `Date` header) minus `overlap`, as a FHIR instant.
     static func serverTime(_ answer: HTTPTransport.Response, overlap: TimeInterval) -> String? {
-        guard let text = answer.header("Date") else { return nil }
-        let parser = DateFormatter()
-        parser.locale = Locale(identifier: "en_US_POSIX")
-        parser.timeZone = TimeZone(identifier: "GMT")
-        parser.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = parser.date(from: text) else { return nil }
+        guard let date = answer.header("Date").flatMap(HTTPTransport.httpDate) else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date.addingTimeInterval(-overlap))
