@@ -46,7 +46,7 @@ extension ProviderRig {
     /// A whole standalone launch: discovery, the authorization URL, the AS's instant approval (its 302 read instead
     /// of a browser), the redirect checked and the code exchanged; the connection saved.
     func connect(_ client: ClientAuthentication, connections: ConnectionStore, http: HTTPTransport,
-                 types: [String] = ProviderSync.resourceTypes) async throws -> ProviderConnection {
+                 types: [String] = ProviderSync.resourceTypes + ProviderSync.referencedTypes) async throws -> ProviderConnection {
         let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: fhirBase, override: override)
         let flow = AuthorizationFlow(http: http)
         let pending = try await flow.begin(fhirBase: fhirBase, configuration: configuration, client: client,

@@ -245,3 +245,34 @@ extension RigTests {
         try? FileManager.default.removeItem(at: folder)
     }
 }
+
+extension RigTests {
+    @Test func referencedMedicationsNameTheirRecordsAndAreFetchedOnce() async throws {
+        try await rig.reset()
+        let medication = try await rig.write("POST", "Medication", ["resourceType": "Medication",
+                                                                    "code": ["text": "Amoxicillin 500 MG Oral Capsule"]])
+        let medicationID = try #require(medication["id"] as? String)
+        var requestIDs: [String] = []
+        for _ in 0..<2 {
+            let request = try await rig.write("POST", "MedicationRequest", [
+                "resourceType": "MedicationRequest", "status": "active", "intent": "order",
+                "subject": ["reference": "Patient/\(rig.patientID)"], "medicationReference": ["reference": "Medication/\(medicationID)"]])
+            requestIDs.append(try #require(request["id"] as? String))
+        }
+        let (health, connections, folder) = try Rig.stores()
+        let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http,
+                                               types: ["MedicationRequest", "Medication"])
+        let report = try await ProviderSync(connections: connections, http: http, health: health).sync(connection.id)
+        #expect(report.isComplete, "\(report.problems)")
+        let records = try await HKSampleQueryDescriptor(predicates: [.clinicalRecord(type: HKClinicalType(.medicationRecord))], sortDescriptors: [])
+            .result(for: health)
+        let named = records.filter { requestIDs.contains($0.fhirResource?.identifier ?? "") }
+        #expect(named.count == 2)
+        #expect(named.allSatisfy { $0.displayName == "Amoxicillin 500 MG Oral Capsule" }, "\(named.map(\.displayName))")
+        #expect(ReferencedResources.medicationKey("\(rig.fhirBase.absoluteString)/Medication/\(medicationID)", base: rig.fhirBase)
+            == "Medication/\(medicationID)")
+        #expect(ReferencedResources.medicationKey("https://elsewhere.example/fhir/Medication/1", base: rig.fhirBase) == nil)
+        #expect(ReferencedResources.medicationKey("#med1", base: rig.fhirBase) == nil)
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

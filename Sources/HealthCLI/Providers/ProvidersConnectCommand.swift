@@ -69,7 +69,7 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
         let grant = try await providerCall {
             let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: base, override: override)
             var scopes = SMARTScopes(scope ?? override?.scopes
-                ?? SMARTScopes.request(resourceTypes: ProviderSync.resourceTypes, v2: configuration.acceptsV2Scopes).description)
+                ?? SMARTScopes.request(resourceTypes: ProviderSync.resourceTypes + ProviderSync.referencedTypes, v2: configuration.acceptsV2Scopes).description)
             if let extra = override?.extraScopes { scopes = SMARTScopes(scopes.description + " " + extra) }
             let listener = noBrowser ? nil : try LoopbackRedirectListener(port: redirectPort)
             let redirectURI = listener?.redirectURI ?? URL(string: "http://127.0.0.1:\(redirectPort)/callback")!

@@ -12,6 +12,8 @@ import OpenHealthKit
 /// arrives (memory holds one page). Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for
 /// changes since the server time of the last complete search.
 public struct ProviderSync: Sendable {
+    /// Resource types read by reference, not searched (their scopes are asked for too).
+    public static let referencedTypes = ["Medication"]
     /// The resource types searched for a patient (US Core R4 / Argonaut DSTU2 types that become clinical records).
     public static let resourceTypes = ["AllergyIntolerance", "Condition", "Coverage", "DiagnosticReport", "DocumentReference",
                                        "Immunization", "MedicationDispense", "MedicationRequest", "MedicationStatement",
@@ -57,6 +59,7 @@ public struct ProviderSync: Sendable {
             if let error = report.patientError, error.needsSignIn || error.step == .refresh { return try finish(report, &connection) }
         }
         var checkpoints = connection.checkpoints
+        let referenced = ReferencedResources()
         for type in Self.resourceTypes {
             var result = SyncReport.TypeResult(resourceType: type)
             defer { report.types.append(result) }
@@ -72,7 +75,8 @@ public struct ProviderSync: Sendable {
                 if since != nil { report.incremental = true }
                 do {
                     let (started, identifiers) = try await search(type, query: query, since: since, connection: connection,
-                                                                  session: session, ingestor: ingestor, result: &result)
+                                                                  session: session, ingestor: ingestor, referenced: referenced,
+                                                                  result: &result)
                     returned.formUnion(identifiers)
                     if let started { checkpoints[key] = started }
                 } catch let error as ProviderError {
@@ -132,7 +136,7 @@ public struct ProviderSync: Sendable {
     /// Runs one search and follows its pages; returns the server time to ask from next time (nil if unknown) and the
     /// ids of the `type` resources returned.
     private func search(_ type: String, query: String?, since: String?, connection: ProviderConnection, session: FHIRSession,
-                        ingestor: ClinicalRecordIngestor, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
+                        ingestor: ClinicalRecordIngestor, referenced: ReferencedResources, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
         let step = ProviderError.Step.download(resourceType: type)
         var text = FHIRURL.join(connection.fhirBase, type).absoluteString + "?patient=" + FormBody.escape(connection.patientID)
             + "&_count=\(pageSize)"
@@ -151,7 +155,8 @@ public struct ProviderSync: Sendable {
             let (links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
             identifiers.formUnion(ids)
             result.pages += 1
-            result.ingest.merge(try ingestor.ingest(json: answer.body, location: "\(type) page \(page)"))
+            let context = await referenced.medications(for: answer.body, type: type, session: session, reader: ingestor.reader)
+            result.ingest.merge(try ingestor.ingest(json: answer.body, location: "\(type) page \(page)", context: context))
             guard let next = links["next"] else { break }
             guard let nextURL = URL(string: next, relativeTo: url)?.absoluteURL else { throw ProviderError(step, "page \(page): next link is not a URL") }
             guard FHIRURL.sameOrigin(nextURL, connection.fhirBase) else {
