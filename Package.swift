@@ -87,7 +87,7 @@ var targets: [Target] = [
     // HealthRecords' ingestion. HTTP through Foundation's URLSession.
     .target(
         name: "HealthProviders",
-        dependencies: ["HealthRecords", "OpenHealthKit", "HealthKitModel", .product(name: "Crypto", package: "swift-crypto")]
+        dependencies: ["HealthRecords", "HealthExport", "OpenHealthKit", "HealthKitModel", .product(name: "Crypto", package: "swift-crypto")]
     ),
     .executableTarget(name: "health", dependencies: ["HealthCLI"]),
 

@@ -276,3 +276,62 @@ extension RigTests {
         try? FileManager.default.removeItem(at: folder)
     }
 }
+
+extension RigTests {
+    static func cda(_ title: String) -> String {
+        """
+        <ClinicalDocument xmlns="urn:hl7-org:v3"><title>\(title)</title><effectiveTime value="20240203"/>\
+        <recordTarget><patientRole><patient><name><given>Blair</given><family>Conroy</family></name></patient></patientRole></recordTarget>\
+        <author><assignedAuthor><assignedPerson><name><given>Ann</given><family>Smith</family></name></assignedPerson></assignedAuthor></author>\
+        <custodian><assignedCustodian><representedCustodianOrganization><name>Rig General Hospital</name></representedCustodianOrganization></assignedCustodian></custodian>\
+        </ClinicalDocument>
+        """
+    }
+
+    func documents(_ health: HKHealthStore) async throws -> [HKCDADocumentSample] {
+        try await withCheckedThrowingContinuation { continuation in
+            var collected: [HKDocumentSample] = []
+            let query = HKDocumentQuery(documentType: HKDocumentType(.CDA), predicate: nil, limit: HKObjectQueryNoLimit,
+                                        sortDescriptors: nil, includeDocumentData: true) { _, batch, done, error in
+                if let error { continuation.resume(throwing: error); return }
+                collected += batch ?? []
+                if done { continuation.resume(returning: collected.compactMap { $0 as? HKCDADocumentSample }) }
+            }
+            health.execute(query)
+        }
+    }
+
+    @Test func cdaAttachmentsAreDownloadedAndStoredAsDocumentsOnce() async throws {
+        try await rig.reset()
+        let title = "Discharge summary \(UUID().uuidString.prefix(8))"
+        let binary = try await rig.write("POST", "Binary", ["resourceType": "Binary", "contentType": "application/xml",
+                                                            "data": Data(Self.cda(title).utf8).base64EncodedString()])
+        let binaryID = try #require(binary["id"] as? String)
+        let noteTitle = "Summary note \(UUID().uuidString.prefix(8))"
+        _ = try await rig.write("POST", "DocumentReference", [
+            "resourceType": "DocumentReference", "status": "current", "subject": ["reference": "Patient/\(rig.patientID)"],
+            "type": ["text": noteTitle],
+            "content": [["attachment": ["contentType": "application/xml", "url": "Binary/\(binaryID)"]],
+                        ["attachment": ["contentType": "application/pdf", "url": "Binary/unused-pdf"]]]])
+        let (health, connections, folder) = try Rig.stores()
+        let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http,
+                                               types: ["DocumentReference", "Binary"])
+        let sync = ProviderSync(connections: connections, http: http, health: health)
+        let first = try await sync.sync(connection.id)
+        #expect(first.isComplete, "\(first.problems)")
+        let notes = try #require(first.types.first { $0.resourceType == "DocumentReference" })
+        #expect(notes.documentsStored == 1)
+        let stored = try await documents(health)
+        #expect(stored.map { $0.document?.title } == [title])
+        #expect(stored.first?.document?.documentData == Data(Self.cda(title).utf8))
+        #expect(stored.first?.sourceRevision.source.name == "Rig General Hospital")
+        let clinicalNotes = try await HKSampleQueryDescriptor(predicates: [.clinicalRecord(type: HKClinicalType(.clinicalNoteRecord))], sortDescriptors: [])
+            .result(for: health)
+        #expect(clinicalNotes.contains { $0.displayName == noteTitle })
+
+        let again = try await sync.sync(connection.id, full: true)
+        #expect(again.types.first { $0.resourceType == "DocumentReference" }?.documentsStored == 0)
+        #expect(try await documents(health).count == 1, "the same document is stored once")
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

@@ -12,20 +12,20 @@ struct FHIRSession: Sendable {
     let accept: String
 
     /// GETs `url` (same origin as the base, else an error naming `step`).
-    func get(_ url: URL, step: ProviderError.Step) async throws -> HTTPTransport.Response {
+    func get(_ url: URL, step: ProviderError.Step, accept: String? = nil) async throws -> HTTPTransport.Response {
         guard FHIRURL.sameOrigin(url, base) else {
             throw ProviderError(step, "\(url.host ?? "?") is not the FHIR server's origin; the token is not sent there")
         }
         var token = try await keeper.accessToken()
-        var response = try await send(url, token: token, step: step)
+        var response = try await send(url, token: token, step: step, accept: accept ?? self.accept)
         if response.status == 401 {
             token = try await keeper.replace(rejected: token)
-            response = try await send(url, token: token, step: step)
+            response = try await send(url, token: token, step: step, accept: accept ?? self.accept)
         }
         return response
     }
 
-    private func send(_ url: URL, token: String, step: ProviderError.Step) async throws -> HTTPTransport.Response {
+    private func send(_ url: URL, token: String, step: ProviderError.Step, accept: String) async throws -> HTTPTransport.Response {
         var request = URLRequest(url: url)
         request.setValue(accept, forHTTPHeaderField: "Accept")
         request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")

@@ -13,7 +13,7 @@ import OpenHealthKit
 /// changes since the server time of the last complete search.
 public struct ProviderSync: Sendable {
     /// Resource types read by reference, not searched (their scopes are asked for too).
-    public static let referencedTypes = ["Medication"]
+    public static let referencedTypes = ["Medication", "Binary"]
     /// The resource types searched for a patient (US Core R4 / Argonaut DSTU2 types that become clinical records).
     public static let resourceTypes = ["AllergyIntolerance", "Condition", "Coverage", "DiagnosticReport", "DocumentReference",
                                        "Immunization", "MedicationDispense", "MedicationRequest", "MedicationStatement",
@@ -59,7 +59,7 @@ public struct ProviderSync: Sendable {
             if let error = report.patientError, error.needsSignIn || error.step == .refresh { return try finish(report, &connection) }
         }
         var checkpoints = connection.checkpoints
-        let referenced = ReferencedResources()
+        let referenced = ReferencedResources(), attachments = DocumentAttachments()
         for type in Self.resourceTypes {
             var result = SyncReport.TypeResult(resourceType: type)
             defer { report.types.append(result) }
@@ -75,7 +75,7 @@ public struct ProviderSync: Sendable {
                 if since != nil { report.incremental = true }
                 do {
                     let (started, identifiers) = try await search(type, query: query, since: since, connection: connection,
-                                                                  session: session, ingestor: ingestor, referenced: referenced,
+                                                                  session: session, ingestor: ingestor, referenced: referenced, attachments: attachments,
                                                                   result: &result)
                     returned.formUnion(identifiers)
                     if let started { checkpoints[key] = started }
@@ -136,7 +136,7 @@ public struct ProviderSync: Sendable {
     /// Runs one search and follows its pages; returns the server time to ask from next time (nil if unknown) and the
     /// ids of the `type` resources returned.
     private func search(_ type: String, query: String?, since: String?, connection: ProviderConnection, session: FHIRSession,
-                        ingestor: ClinicalRecordIngestor, referenced: ReferencedResources, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
+                        ingestor: ClinicalRecordIngestor, referenced: ReferencedResources, attachments: DocumentAttachments, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
         let step = ProviderError.Step.download(resourceType: type)
         var text = FHIRURL.join(connection.fhirBase, type).absoluteString + "?patient=" + FormBody.escape(connection.patientID)
             + "&_count=\(pageSize)"
@@ -157,6 +157,12 @@ public struct ProviderSync: Sendable {
             result.pages += 1
             let context = await referenced.medications(for: answer.body, type: type, session: session, reader: ingestor.reader)
             result.ingest.merge(try ingestor.ingest(json: answer.body, location: "\(type) page \(page)", context: context))
+            if type == "DocumentReference" {
+                let (stored, problems) = await attachments.store(page: answer.body, session: session, health: health,
+                                                                 source: ingestor.institution.source)
+                result.documentsStored += stored
+                result.attachmentProblems += problems
+            }
             guard let next = links["next"] else { break }
             guard let nextURL = URL(string: next, relativeTo: url)?.absoluteURL else { throw ProviderError(step, "page \(page): next link is not a URL") }
             guard FHIRURL.sameOrigin(nextURL, connection.fhirBase) else {

@@ -13,6 +13,10 @@ public struct SyncReport: Sendable {
         public var searches = 0, pages = 0
         /// What ingestion did with the pages (added, replaced, unchanged, unreadable resources).
         public var ingest = ClinicalIngestReport()
+        /// CDA documents attached to DocumentReferences that were new to the store.
+        public var documentsStored = 0
+        /// Attachments that could not be downloaded or stored, each `DocumentReference/id content[0]: why`.
+        public var attachmentProblems: [String] = []
         /// Records removed because the source no longer returns them (full checks only).
         public var removed = 0
         /// The failure that stopped this type, naming the step; nil when it finished.
@@ -32,7 +36,7 @@ public struct SyncReport: Sendable {
 
     /// Every searched type finished, the Patient was read, and no resource was unreadable.
     public var isComplete: Bool {
-        patientError == nil && types.allSatisfy { $0.error == nil && $0.ingest.failures.isEmpty }
+        patientError == nil && types.allSatisfy { $0.error == nil && $0.ingest.failures.isEmpty && $0.attachmentProblems.isEmpty }
     }
 
     /// The failures, one line each: `Observation: downloading Observation: HTTP 403`.
@@ -40,6 +44,7 @@ public struct SyncReport: Sendable {
         (patientError.map { ["Patient: \($0)"] } ?? [])
             + types.flatMap { type in
                 (type.error.map { ["\(type.resourceType): \($0)"] } ?? []) + type.ingest.failures.map { "\(type.resourceType): \($0)" }
+                    + type.attachmentProblems.map { "\(type.resourceType): \($0)" }
             }
     }
 
