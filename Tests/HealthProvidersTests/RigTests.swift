@@ -41,7 +41,8 @@ struct RigTests {
         #expect(first.isComplete, "\(first.problems)")
         #expect(!first.incremental)
         let seeded = try rig.seededCounts()
-        for result in first.types {
+        #expect(first.types.first { $0.resourceType == "MedicationOrder" }?.notSearched == "not offered by the server", "DSTU2 only")
+        for result in first.types where result.notSearched == nil {
             let expected = try await serverCount(result.resourceType)
             #expect(expected >= seeded[result.resourceType, default: 0])
             #expect(result.ingest.outcome.added == expected, "\(result.resourceType)")
@@ -217,7 +218,7 @@ extension RigTests {
 }
 
 extension RigTests {
-    @Test func resourcesDeletedAtTheSourceAreRemovedByTheNextFullCheck() async throws {
+    @Test func resourcesDeletedAtTheSourceAreRemovedByTheNextSync() async throws {
         try await rig.reset()
         let (health, connections, folder) = try Rig.stores()
         let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http, types: ["Condition"])
@@ -231,11 +232,12 @@ extension RigTests {
         let doomed = try #require(resources.first)
         _ = try await rig.write("DELETE", "Condition/\(doomed.identifier)", [:])
 
-        let incremental = try await sync.sync(connection.id)
-        #expect(!incremental.fullCheck && incremental.types.allSatisfy { $0.removed == 0 }, "deletions are invisible to _lastUpdated")
+        // The next (incremental) sync sees the source count drop below what is kept, checks the type whole, removes it.
+        let next = try await sync.sync(connection.id)
+        #expect(next.isComplete && !next.fullCheck, "\(next.problems)")
+        #expect(next.types.first { $0.resourceType == "Condition" }?.removed == 1)
         let full = try await sync.sync(connection.id, full: true)
-        #expect(full.isComplete, "\(full.problems)")
-        #expect(full.types.first { $0.resourceType == "Condition" }?.removed == 1)
+        #expect(full.isComplete && full.types.allSatisfy { $0.removed == 0 }, "nothing left to remove")
         let changes = try await HKAnchoredObjectQueryDescriptor(predicates: [.clinicalRecord(type: conditions)], anchor: before.newAnchor)
             .result(for: health)
         #expect(changes.deletedObjects.count == 1 && changes.addedSamples.isEmpty, "anchored queries see the removal")
@@ -320,9 +322,9 @@ extension RigTests {
         let first = try await sync.sync(connection.id)
         #expect(first.isComplete, "\(first.problems)")
         let notes = try #require(first.types.first { $0.resourceType == "DocumentReference" })
-        #expect(notes.documentsStored == 1)
-        let stored = try await documents(health)
-        #expect(stored.map { $0.document?.title } == [title])
+        #expect(notes.documentsStored >= 1)
+        let stored = try await documents(health).filter { $0.document?.title == title }
+        #expect(stored.count == 1)
         #expect(stored.first?.document?.documentData == Data(Self.cda(title).utf8))
         #expect(stored.first?.sourceRevision.source.name == "Rig General Hospital")
         let clinicalNotes = try await HKSampleQueryDescriptor(predicates: [.clinicalRecord(type: HKClinicalType(.clinicalNoteRecord))], sortDescriptors: [])
@@ -331,7 +333,7 @@ extension RigTests {
 
         let again = try await sync.sync(connection.id, full: true)
         #expect(again.types.first { $0.resourceType == "DocumentReference" }?.documentsStored == 0)
-        #expect(try await documents(health).count == 1, "the same document is stored once")
+        #expect(try await documents(health).filter { $0.document?.title == title }.count == 1, "the same document is stored once")
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -16,8 +16,8 @@ public struct ProviderSync: Sendable {
     public static let referencedTypes = ["Medication", "Binary"]
     /// The resource types searched for a patient (US Core R4 / Argonaut DSTU2 types that become clinical records).
     public static let resourceTypes = ["AllergyIntolerance", "Condition", "Coverage", "DiagnosticReport", "DocumentReference",
-                                       "Immunization", "MedicationDispense", "MedicationRequest", "MedicationStatement",
-                                       "Observation", "Procedure"]
+                                       "Immunization", "MedicationDispense", "MedicationOrder", "MedicationRequest",
+                                       "MedicationStatement", "Observation", "Procedure"]
     /// Page size asked for.
     public var pageSize = 100
     /// The most pages one search may take (a guard against servers that page forever).
@@ -68,27 +68,19 @@ public struct ProviderSync: Sendable {
             guard let restrictions = granted.searchRestrictions(type) else { result.notSearched = "not granted"; continue }
             guard capabilities.serves(type) else { result.notSearched = "not offered by the server"; continue }
             let queries = connection.searchParameters?[type].map { $0.map(Optional.some) } ?? restrictions
-            var returned = Set<String>()
-            for query in queries {
-                let key = type + "?" + (query ?? "")
-                let since = full || !capabilities.supportsLastUpdated(type) ? nil : checkpoints[key]
-                if since != nil { report.incremental = true }
-                do {
-                    let (started, identifiers) = try await search(type, query: query, since: since, connection: connection,
-                                                                  session: session, ingestor: ingestor, referenced: referenced, attachments: attachments,
-                                                                  result: &result)
-                    returned.formUnion(identifiers)
-                    if let started { checkpoints[key] = started }
-                } catch let error as ProviderError {
-                    result.error = error
-                    break
-                } catch {
-                    result.error = ProviderError(.storage, "\(type): \(error)")
-                    break
-                }
+            let whole = connection.searchParameters?[type] != nil || restrictions == [nil]
+            let run = TypeRun(type: type, queries: queries, connection: connection, session: session, ingestor: ingestor,
+                              referenced: referenced, attachments: attachments, lastUpdated: capabilities.supportsLastUpdated(type))
+            var returned = await searchAll(run, incremental: !full, checkpoints: &checkpoints, report: &report, result: &result)
+            var check = full
+            // Deletions are invisible to _lastUpdated: when the source now has fewer than we keep, check this type whole.
+            if !full, restrictions == [nil], connection.searchParameters?[type] == nil, result.error == nil,
+               await sourceDropped(run, stored: health) {
+                returned = await searchAll(run, incremental: false, checkpoints: &checkpoints, report: &report, result: &result)
+                check = true
             }
-            // A full check of a type searched whole (not narrowed by a scope's query) removes what the source dropped.
-            if full, result.error == nil, connection.searchParameters?[type] != nil || restrictions == [nil] {
+            // A whole check of a type searched whole (not narrowed by a scope's query) removes what the source dropped.
+            if check, whole, result.error == nil {
                 do {
                     result.removed = try health.removeClinicalRecords(from: ingestor.institution.source, resourceType: type, keeping: returned)
                 } catch {
@@ -133,10 +125,10 @@ public struct ProviderSync: Sendable {
         return report
     }
 
-    /// Runs one search and follows its pages; returns the server time to ask from next time (nil if unknown) and the
-    /// ids of the `type` resources returned.
-    private func search(_ type: String, query: String?, since: String?, connection: ProviderConnection, session: FHIRSession,
-                        ingestor: ClinicalRecordIngestor, referenced: ReferencedResources, attachments: DocumentAttachments, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
+    /// Runs one search of `run` and follows its pages; returns the server time to ask from next time (nil if unknown)
+    /// and the ids of the type's resources returned.
+    func search(_ run: TypeRun, query: String?, since: String?, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
+        let (type, connection, session, ingestor) = (run.type, run.connection, run.session, run.ingestor)
         let step = ProviderError.Step.download(resourceType: type)
         var text = FHIRURL.join(connection.fhirBase, type).absoluteString + "?patient=" + FormBody.escape(connection.patientID)
             + "&_count=\(pageSize)"
@@ -155,10 +147,10 @@ public struct ProviderSync: Sendable {
             let (links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
             identifiers.formUnion(ids)
             result.pages += 1
-            let context = await referenced.medications(for: answer.body, type: type, session: session, reader: ingestor.reader)
+            let context = await run.referenced.medications(for: answer.body, type: type, session: session, reader: ingestor.reader)
             result.ingest.merge(try ingestor.ingest(json: answer.body, location: "\(type) page \(page)", context: context))
             if type == "DocumentReference" {
-                let (stored, problems) = await attachments.store(page: answer.body, session: session, health: health,
+                let (stored, problems) = await run.attachments.store(page: answer.body, session: session, health: health,
                                                                  source: ingestor.institution.source)
                 result.documentsStored += stored
                 result.attachmentProblems += problems

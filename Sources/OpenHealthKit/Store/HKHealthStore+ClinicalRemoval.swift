@@ -12,9 +12,7 @@ extension HKHealthStore {
     package func removeClinicalRecords(from institution: HKSource, resourceType: String?, keeping: Set<String> = []) throws -> Int {
         do {
             let storage = try storage()
-            var filters: [SampleFilter] = [.sources([institution.bundleIdentifier]), .kinds([.clinical])]
-            if let resourceType { filters.append(.fieldIn(FieldKey.fhirResourceType, [.text(resourceType)])) }
-            let stale = try storage.records(matching: .and(filters), sort: [], limit: nil, includePayload: false).filter { record in
+            let stale = try clinicalRecords(from: institution, resourceType: resourceType, in: storage).filter { record in
                 guard let identifier = record.fields[FieldKey.fhirIdentifier]?.comparableText else { return true }
                 return !keeping.contains(identifier)
             }
@@ -24,5 +22,21 @@ extension HKHealthStore {
         } catch {
             throw HKError.from(error)
         }
+    }
+
+    /// The FHIR identifiers of `institution`'s stored clinical records of `resourceType`.
+    package func clinicalRecordIdentifiers(from institution: HKSource, resourceType: String) throws -> Set<String> {
+        do {
+            let records = try clinicalRecords(from: institution, resourceType: resourceType, in: storage())
+            return Set(records.compactMap { $0.fields[FieldKey.fhirIdentifier]?.comparableText })
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
+    private func clinicalRecords(from institution: HKSource, resourceType: String?, in storage: any HealthStorage) throws -> [SampleRecord] {
+        var filters: [SampleFilter] = [.sources([institution.bundleIdentifier]), .kinds([.clinical])]
+        if let resourceType { filters.append(.fieldIn(FieldKey.fhirResourceType, [.text(resourceType)])) }
+        return try storage.records(matching: .and(filters), sort: [], limit: nil, includePayload: false)
     }
 }
