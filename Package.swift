@@ -87,7 +87,8 @@ var targets: [Target] = [
     // HealthRecords' ingestion. HTTP through Foundation's URLSession.
     .target(
         name: "HealthProviders",
-        dependencies: ["HealthRecords", "HealthExport", "OpenHealthKit", "HealthKitModel", .product(name: "Crypto", package: "swift-crypto")]
+        dependencies: ["HealthRecords", "HealthExport", "OpenHealthKit", "HealthKitModel", .product(name: "Crypto", package: "swift-crypto"),
+                       .product(name: "_CryptoExtras", package: "swift-crypto")]
     ),
     .executableTarget(name: "health", dependencies: ["HealthCLI"]),
 

@@ -145,18 +145,25 @@ struct RigTests {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    @Test func privateKeyJWTClientWithTheProductsOwnKey() async throws {
-        try await rig.reset()
+    @Test(arguments: ClientSigningKey.Algorithm.allCases)
+    func privateKeyJWTClientWithTheProductsOwnKey(algorithm: ClientSigningKey.Algorithm) async throws {
+        try await rig.configure(["consent": "", "ttl": 2])
         let (health, connections, folder) = try Rig.stores()
-        let key = try connections.clientKey()
-        #expect(try connections.clientKey().keyID == key.keyID, "the key is kept")
-        let jwks = try JSONSerialization.jsonObject(with: Data(key.jwks.utf8))
-        try await rig.configure(["clients": ["jwt-app": ["jwks": jwks, "redirect_uris": [rig.redirectURI.absoluteString]]]])
-        let connection = try await rig.connect(.privateKeyJWT(clientID: "jwt-app", key: key), connections: connections, http: http, types: ["Condition"])
-        #expect(connection.authMethod == "private_key_jwt")
-        let report = try await ProviderSync(connections: connections, http: http, health: health).sync(connection.id)
-        #expect(report.types.first { $0.resourceType == "Condition" }?.error == nil)
+        let key = try connections.clientKey(algorithm)
+        let kid = try key.keyID, kept = try connections.clientKey(algorithm).keyID
+        #expect(kept == kid, "the key is kept")
+        let jwks = try JSONSerialization.jsonObject(with: Data(ClientSigningKey.jwks([key]).utf8))
+        let client = "jwt-app-\(algorithm.rawValue)"
+        try await rig.configure(["clients": [client: ["jwks": jwks, "redirect_uris": [rig.redirectURI.absoluteString]]]])
+        let connection = try await rig.connect(.privateKeyJWT(clientID: client, key: key), connections: connections, http: http, types: ["Condition"])
+        #expect(connection.authMethod == "private_key_jwt" && connection.signingAlgorithm == algorithm)
+        try await Task.sleep(nanoseconds: 2_500_000_000)  // expired: the sync's refresh authenticates with the key too
+        var sync = ProviderSync(connections: connections, http: http, health: health)
+        sync.refreshMargin = 0
+        let report = try await sync.sync(connection.id)
+        #expect(report.isComplete, "\(report.problems)")
         #expect(try await report.types.first { $0.resourceType == "Condition" }?.ingest.outcome.added == serverCount("Condition"))
+        try await rig.reset()
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -1,4 +1,5 @@
 import Crypto
+import _CryptoExtras
 import Foundation
 @testable import HealthProviders
 import Testing
@@ -61,29 +62,45 @@ import Testing
         }
     }
 
-    @Test func clientAssertionIsAnES384JWTVerifiableWithThePublishedJWKS() throws {
-        let key = ClientSigningKey()
+    @Test(arguments: ClientSigningKey.Algorithm.allCases)
+    func clientAssertionIsAJWTVerifiableWithThePublishedJWK(algorithm: ClientSigningKey.Algorithm) throws {
+        let key = try ClientSigningKey(algorithm: algorithm)
         let audience = URL(string: "https://auth.example.org/token")!
         let jwt = try key.clientAssertion(clientID: "my-app", audience: audience)
         let parts = jwt.split(separator: ".").map(String.init)
         #expect(parts.count == 3)
         let header = try JSONSerialization.jsonObject(with: #require(Base64URL.decode(parts[0]))) as? [String: Any]
         let claims = try JSONSerialization.jsonObject(with: #require(Base64URL.decode(parts[1]))) as? [String: Any]
-        #expect(header?["alg"] as? String == "ES384" && header?["typ"] as? String == "JWT" && header?["kid"] as? String == key.keyID)
+        #expect(header?["alg"] as? String == algorithm.rawValue && header?["typ"] as? String == "JWT")
+        let kid = try key.keyID
+        #expect(header?["kid"] as? String == kid)
         #expect(claims?["iss"] as? String == "my-app" && claims?["sub"] as? String == "my-app")
         #expect(claims?["aud"] as? String == audience.absoluteString)
         let exp = try #require(claims?["exp"] as? Int)
         #expect(exp > Int(Date().timeIntervalSince1970) && exp <= Int(Date().timeIntervalSince1970) + 300)
         // Verify with the public key as published in the JWKS.
-        let jwks = try JSONSerialization.jsonObject(with: Data(key.jwks.utf8)) as? [String: Any]
+        let jwks = try JSONSerialization.jsonObject(with: Data(ClientSigningKey.jwks([key]).utf8)) as? [String: Any]
         let published = try #require((jwks?["keys"] as? [[String: Any]])?.first)
-        #expect(published["d"] == nil, "no private part in the JWKS")
-        let raw = try #require(Base64URL.decode(published["x"] as! String)) + #require(Base64URL.decode(published["y"] as! String))
-        let publicKey = try P384.Signing.PublicKey(rawRepresentation: raw)
-        let signature = try P384.Signing.ECDSASignature(rawRepresentation: #require(Base64URL.decode(parts[2])))
-        #expect(publicKey.isValidSignature(signature, for: Data((parts[0] + "." + parts[1]).utf8)))
+        #expect(published["d"] == nil && published["p"] == nil, "no private part in the JWKS")
+        #expect(published["alg"] as? String == algorithm.rawValue)
+        let signed = Data((parts[0] + "." + parts[1]).utf8), signature = try #require(Base64URL.decode(parts[2]))
+        func member(_ name: String) throws -> Data {
+            guard let text = published[name] as? String, let data = Base64URL.decode(text) else { throw ProviderError(.secrets, "JWK member \(name)") }
+            return data
+        }
+        switch algorithm {
+        case .ES384:
+            let publicKey = try P384.Signing.PublicKey(rawRepresentation: member("x") + member("y"))
+            #expect(publicKey.isValidSignature(try P384.Signing.ECDSASignature(rawRepresentation: signature), for: signed))
+        case .RS384:
+            let publicKey = try _RSA.Signing.PublicKey(n: member("n"), e: member("e"))
+            #expect(publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA384.hash(data: signed),
+                                               padding: .insecurePKCS1v1_5))
+        }
         #expect(try key.clientAssertion(clientID: "my-app", audience: audience) != jwt, "a fresh jti each time")
-        #expect(try ClientSigningKey(pem: key.pem).keyID == key.keyID)
+        let reread = try ClientSigningKey(pem: key.pem)
+        let rereadID = try reread.keyID
+        #expect(reread.algorithm == algorithm && rereadID == kid)
     }
 
     @Test func secretsAreSealedAndTheKeyFileIsOwnerOnly() throws {

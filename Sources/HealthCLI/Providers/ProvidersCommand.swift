@@ -21,12 +21,20 @@ struct ProvidersCommand: AsyncParsableCommand {
 struct ProviderOptions: ParsableArguments {
     @OptionGroup var store: StoreOptions
 
-    /// The database path the store options name (the default one when none).
-    var databasePath: String { store.database ?? HKHealthStore.defaultDatabasePath() }
-
     /// The connections beside the database.
     func connections() throws -> ConnectionStore {
-        try providerCall { try ConnectionStore(database: URL(fileURLWithPath: databasePath)) }
+        try providerCall { try ConnectionStore(database: URL(fileURLWithPath: store.path)) }
+    }
+
+    /// The store for `watch`, which runs for days: written without holding `health`'s writer turn (other commands
+    /// must not wait for it), relying on SQLite's own locking between its short write transactions.
+    func openForWatching() throws -> HKHealthStore {
+        do {
+            return try HKHealthStore.owner(databasePath: store.path)
+        } catch {
+            Console.error(HKError.from(error).localizedDescription)
+            throw HealthExitStatus.failure
+        }
     }
 }
 

@@ -58,16 +58,16 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
             try providerCall { try EndpointOverrides.read(Data(contentsOf: URL(fileURLWithPath: path)), input: path) }.override(for: base)
         } ?? nil
         let http = HTTPTransport()
-        let client: ClientAuthentication
-        if let clientSecret {
-            client = .clientSecretBasic(clientID: clientID, secret: clientSecret)
-        } else if privateKeyJWT {
-            client = .privateKeyJWT(clientID: clientID, key: try providerCall { try connections.clientKey() })
-        } else {
-            client = .none(clientID: clientID)
-        }
         let grant = try await providerCall {
             let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: base, override: override)
+            let client: ClientAuthentication
+            if let clientSecret {
+                client = .clientSecretBasic(clientID: clientID, secret: clientSecret)
+            } else if privateKeyJWT {
+                client = .privateKeyJWT(clientID: clientID, key: try connections.clientKey(configuration.preferredSigningAlgorithm))
+            } else {
+                client = .none(clientID: clientID)
+            }
             var scopes = SMARTScopes(scope ?? override?.scopes
                 ?? SMARTScopes.request(resourceTypes: ProviderSync.resourceTypes + ProviderSync.referencedTypes, v2: configuration.acceptsV2Scopes).description)
             if let extra = override?.extraScopes { scopes = SMARTScopes(scopes.description + " " + extra) }
@@ -97,7 +97,7 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
             try connections.save(grant: grant, institution: institution ?? name, accept: override?.accept,
                                  searchParameters: override?.searchParameters)
         }
-        let complete = try await ProvidersSyncCommand.sync(connection.id, connections: connections, health: options.store.open(), full: nil)
+        let complete = try await ProvidersSyncCommand.sync(connection.id, connections: connections, health: options.store.openForWriting(), full: nil)
         Console.write(connection.id + "\n")
         if !complete { throw HealthExitStatus.failure }
     }

@@ -18,12 +18,13 @@ struct ProvidersListCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func run() async throws {
-        let connections = try options.connections()
-        let health = try options.store.open()
+        let all = try providerCall { try options.connections().all() }
+        let health = all.isEmpty ? nil : try options.store.openForReading()
         var rows: [[String?]] = []
-        for connection in try providerCall({ try connections.all() }) {
+        for connection in all {
             let granted = ProviderSync.resourceTypes.filter(connection.granted.allowsSearch)
-            let counts = try await Self.counts(health, source: ClinicalInstitution(name: connection.institution).source)
+            var counts: String?
+            if let health { counts = try await Self.counts(health, source: ClinicalInstitution(name: connection.institution).source) }
             rows.append([connection.id, connection.institution, connection.patientID, granted.joined(separator: " "),
                          connection.status.rawValue, connection.lastSync.map { ISO8601DateFormatter().string(from: $0) },
                          counts, connection.lastError])

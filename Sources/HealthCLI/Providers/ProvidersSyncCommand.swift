@@ -47,7 +47,7 @@ struct ProvidersSyncCommand: AsyncParsableCommand {
         }
         var complete = true
         for id in ids {
-            complete = try await Self.sync(id, connections: connections, health: options.store.open(), full: full ? true : nil) && complete
+            complete = try await Self.sync(id, connections: connections, health: options.store.openForWriting(), full: full ? true : nil) && complete
         }
         if !complete { throw HealthExitStatus.failure }
     }
@@ -93,7 +93,7 @@ struct ProvidersRemoveCommand: AsyncParsableCommand {
             Console.write("manage the app's access at the provider: \(manage.absoluteString)\n")
         }
         guard !keepRecords else { return }
-        let health = try options.store.open()
+        let health = try options.store.openForWriting()
         let removed = try await healthCall {
             try health.removeClinicalRecords(from: ClinicalInstitution(name: connection.institution).source, resourceType: nil)
         }
@@ -105,13 +105,14 @@ struct ProvidersRemoveCommand: AsyncParsableCommand {
 struct ProvidersJWKSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jwks",
-        abstract: "Print the JWKS (public key only) to register with a provider for --private-key-jwt connections."
+        abstract: "Print the JWKS (public keys only: ES384 and RS384) to register with a provider for --private-key-jwt connections."
     )
 
     @OptionGroup var options: ProviderOptions
 
     func run() async throws {
-        let key = try providerCall { try options.connections().clientKey() }
-        Console.write(key.jwks + "\n")
+        let connections = try options.connections()
+        let jwks = try providerCall { try ClientSigningKey.jwks(ClientSigningKey.Algorithm.allCases.map { try connections.clientKey($0) }) }
+        Console.write(jwks + "\n")
     }
 }

@@ -20,7 +20,7 @@ struct ProvidersWatchCommand: AsyncParsableCommand {
         while true {
             for connection in try providerCall({ try ProviderSchedule.due(connections.all()) }) {
                 // A failed sync is reported and rescheduled by the sync itself; watching goes on.
-                _ = try? await ProvidersSyncCommand.sync(connection.id, connections: connections, health: options.store.open(), full: nil)
+                _ = try? await ProvidersSyncCommand.sync(connection.id, connections: connections, health: options.openForWatching(), full: nil)
             }
             let wake = try providerCall { try ProviderSchedule.nextWake(connections.all()) }
             let sleep = min(maximumSleep, max(1, (wake ?? .distantFuture).timeIntervalSinceNow))

@@ -17,6 +17,8 @@ public struct SMARTConfiguration: Sendable, Hashable, Codable {
     public var scopesSupported: [String] = []
     /// `token_endpoint_auth_methods_supported`, when listed.
     public var tokenAuthMethods: [String] = []
+    /// `token_endpoint_auth_signing_alg_values_supported`, when listed.
+    public var signingAlgorithms: [String] = []
     /// `code_challenge_methods_supported`, when listed.
     public var codeChallengeMethods: [String] = []
     /// Where the configuration was read (the well-known URL, or `…/metadata`).
@@ -25,6 +27,11 @@ public struct SMARTConfiguration: Sendable, Hashable, Codable {
     /// Whether the server takes SMART v2 scopes (`patient/X.rs`): it says `permission-v2`, or lists a v2 scope.
     public var acceptsV2Scopes: Bool {
         capabilities.contains("permission-v2") || scopesSupported.contains { $0.hasSuffix(".rs") || $0.hasSuffix(".cruds") }
+    }
+
+    /// The algorithm to sign client assertions with: ES384 unless the server lists RS384 and not ES384.
+    public var preferredSigningAlgorithm: ClientSigningKey.Algorithm {
+        signingAlgorithms.contains("RS384") && !signingAlgorithms.contains("ES384") ? .RS384 : .ES384
     }
 
     /// A configuration from explicit endpoints.

@@ -68,6 +68,7 @@ public struct SMARTDiscovery: Sendable {
         configuration.scopesSupported = object["scopes_supported"] as? [String] ?? []
         configuration.tokenAuthMethods = object["token_endpoint_auth_methods_supported"] as? [String] ?? []
         configuration.codeChallengeMethods = object["code_challenge_methods_supported"] as? [String] ?? []
+        configuration.signingAlgorithms = object["token_endpoint_auth_signing_alg_values_supported"] as? [String] ?? []
         return configuration
     }
 

@@ -42,20 +42,23 @@ public final class ConnectionStore: Sendable {
         guard let patient = grant.tokens.patient else {
             throw ProviderError(.tokenExchange, "the token answer names no patient (was launch/patient granted?)")
         }
-        var secret: String?
+        var secret: String?, algorithm: ClientSigningKey.Algorithm?
         if case .clientSecretBasic(_, let value) = grant.client { secret = value }
+        if case .privateKeyJWT(_, let key) = grant.client { algorithm = key.algorithm }
         let now = Date()
         var connection = ProviderConnection(
             id: UUID().uuidString.lowercased(), institution: institution, fhirBase: grant.fhirBase, patientID: patient,
             clientID: grant.client.clientID, authMethod: grant.client.methodName, configuration: grant.configuration,
             requested: grant.requested, granted: grant.granted, status: .active, created: now, accept: accept,
             searchParameters: searchParameters)
+        connection.signingAlgorithm = algorithm
         if let existing = try all().first(where: { $0.identity == connection.identity }) {
             connection.id = existing.id
             connection.created = existing.created
             connection.checkpoints = existing.checkpoints
             connection.lastSync = existing.lastSync
             connection.lastFullCheck = existing.lastFullCheck
+            connection.refreshPeriod = existing.refreshPeriod
         }
         try write(connection, secrets: ConnectionSecrets(accessToken: grant.tokens.accessToken, accessExpiry: grant.tokens.expiresAt,
                                                          refreshToken: grant.tokens.refreshToken, clientSecret: secret))
@@ -107,16 +110,17 @@ public final class ConnectionStore: Sendable {
         }
     }
 
-    /// The product's `private_key_jwt` key, generated on first use and kept sealed in `client-key.sealed`.
-    public func clientKey() throws -> ClientSigningKey {
-        let file = folder.appendingPathComponent("client-key.sealed")
+    /// The product's `private_key_jwt` key for `algorithm`, generated on first use and kept sealed in
+    /// `client-key-<alg>.sealed`.
+    public func clientKey(_ algorithm: ClientSigningKey.Algorithm = .ES384) throws -> ClientSigningKey {
+        let file = folder.appendingPathComponent("client-key-\(algorithm.rawValue.lowercased()).sealed")
         if let sealed = try? Data(contentsOf: file) {
             guard let pem = String(data: try box.open(sealed), encoding: .utf8) else {
                 throw ProviderError(.secrets, "\(file.lastPathComponent): not a key")
             }
             return try ClientSigningKey(pem: pem)
         }
-        let key = ClientSigningKey()
+        let key = try ClientSigningKey(algorithm: algorithm)
         try atomicWrite(box.seal(Data(key.pem.utf8)), to: file)
         return key
     }

@@ -25,6 +25,8 @@ public struct ProviderConnection: Sendable, Codable, Identifiable {
     public var authMethod: String
     /// The server's SMART configuration, as discovered.
     public var configuration: SMARTConfiguration
+    /// The `private_key_jwt` signing algorithm (nil: not such a client).
+    public var signingAlgorithm: ClientSigningKey.Algorithm?
     /// What was asked for.
     public var requested: SMARTScopes
     /// What was granted; only these types are synced.

@@ -84,7 +84,7 @@ extension ConnectionStore {
             guard let secret = secrets.clientSecret else { throw ProviderError(.secrets, "connection \(connection.id): its client secret is missing") }
             return .clientSecretBasic(clientID: connection.clientID, secret: secret)
         case "private_key_jwt":
-            return .privateKeyJWT(clientID: connection.clientID, key: try clientKey())
+            return .privateKeyJWT(clientID: connection.clientID, key: try clientKey(connection.signingAlgorithm ?? .ES384))
         default:
             return .none(clientID: connection.clientID)
         }
