@@ -86,6 +86,8 @@ struct ProvidersCommandTests {
         #expect(rows.first?["patient"] as? String == rig.patientID)
         #expect((rows.first?["records"] as? String)?.contains("labResultRecord") == true)
         #expect((rows.first?["grantedTypes"] as? String)?.contains("Observation") == true)
+        let nextDue = try #require((rows.first?["nextDue"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        #expect(nextDue.timeIntervalSinceNow > 20 * 3600 && nextDue.timeIntervalSinceNow < 27 * 3600, "24 hours, with jitter")
 
         let sync = try HealthProcess.run(["providers", "sync", id, "--database", database])
         #expect(sync.status == 0, "\(sync.stderr)")

@@ -9,7 +9,7 @@ import OpenHealthKit
 struct ProvidersListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List connections: institution, patient, granted types, status, last sync, record counts, last error."
+        abstract: "List connections: institution, patient, granted types, status, last sync, next due, record counts, last error."
     )
 
     @OptionGroup var options: ProviderOptions
@@ -27,9 +27,10 @@ struct ProvidersListCommand: AsyncParsableCommand {
             if let health { counts = try await Self.counts(health, source: ClinicalInstitution(name: connection.institution).source) }
             rows.append([connection.id, connection.institution, connection.patientID, granted.joined(separator: " "),
                          connection.status.rawValue, connection.lastSync.map { ISO8601DateFormatter().string(from: $0) },
+                         connection.status == .active ? ISO8601DateFormatter().string(from: connection.nextDue ?? Date()) : nil,
                          counts, connection.lastError])
         }
-        Console.write(Table(columns: ["id", "institution", "patient", "grantedTypes", "status", "lastSync", "records", "lastError"],
+        Console.write(Table(columns: ["id", "institution", "patient", "grantedTypes", "status", "lastSync", "nextDue", "records", "lastError"],
                             rows: rows).render(format))
     }
 
