@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthExport
 import OpenHealthKit
+import HealthDatabase
 
 /// `health me`: the person's characteristics, which only the person (not apps) can set.
 struct MeCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import HealthKitModel
 import OpenHealthKit
+import HealthDatabase
 
 /// The `Me` element's attributes to the store's characteristics (date of birth, biological sex, blood type,
 /// skin type, wheelchair use, and the cardio fitness medications use that iOS 16+ exports write, which HealthKit has no
