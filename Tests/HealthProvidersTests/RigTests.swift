@@ -4,7 +4,9 @@ import FoundationNetworking
 #endif
 import HealthKitModel
 @testable import HealthProviders
+import HealthRecords
 import OpenHealthKit
+import TestSupport
 import Testing
 
 /// The whole flow over real HTTP against the loopback rig: discovery, launch, code exchange, sync into a real store,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthProviders
 import OpenHealthKit
+import OpenHealthKitSQLite
 
 /// `health providers`: connections to healthcare providers (SMART on FHIR) and their downloads.
 struct ProvidersCommand: AsyncParsableCommand {

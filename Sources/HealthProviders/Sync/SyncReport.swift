@@ -1,5 +1,6 @@
 import Foundation
 import HealthRecords
+import OpenHealthKit
 
 /// What one sync of a connection did, per resource type. A sync with any failed type is partial, never a success.
 public struct SyncReport: Sendable {
