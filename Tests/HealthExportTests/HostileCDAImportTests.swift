@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 @testable import HealthExport
 import Testing
+import HealthDatabaseSQLite
 
 /// `export_cda.xml` beside export.xml: a hostile byte used to kill the import (SIGILL in Foundation's XMLParser) after
 /// the samples were stored; now the file is reported and the rest of the export stays (issue 16, items 1 and 4).

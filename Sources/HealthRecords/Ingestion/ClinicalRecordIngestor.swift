@@ -68,18 +68,21 @@ public struct ClinicalRecordIngestor: Sendable {
         return report
     }
 
-    /// Reads `json` (a resource or a Bundle of any type) and ingests it; unreadable entries are reported.
+    /// Reads `json` (a resource or a Bundle of any type) and ingests it; unreadable entries are reported. `context`
+    /// resources read elsewhere (a provider's referenced Medications, fetched once) are ingested with it, so they can
+    /// name its records; like any resource they are stored only when clinical.
     ///
     /// The resources are stored in transactions of ``jsonBatchSize``, so the records being written stay one batch
     /// however large the bundle (a 34 MB bundle of 150,000 Observations peaked at 623 MB in one transaction).
     /// Importing the same bundle again after an interruption stores only what is missing.
-    public func ingest(json: Data, location: String) throws -> ClinicalIngestReport {
+    public func ingest(json: Data, location: String, context: [FHIRReadResource] = []) throws -> ClinicalIngestReport {
         let read = reader.read(json)
-        let names = FHIRClassifier.medicationNames(in: read.resources)
+        let resources = read.resources + context
+        let names = FHIRClassifier.medicationNames(in: resources)
         var report = ClinicalIngestReport()
         let size = max(1, jsonBatchSize)
-        for start in stride(from: 0, to: read.resources.count, by: size) {
-            let batch = read.resources[start..<min(start + size, read.resources.count)]
+        for start in stride(from: 0, to: resources.count, by: size) {
+            let batch = resources[start..<min(start + size, resources.count)]
             report.merge(try ingest(batch, location: location, medicationNames: names))
         }
         report.failures += read.failures.map { .init(location: location, message: $0.description) }
