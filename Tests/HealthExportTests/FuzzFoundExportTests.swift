@@ -32,4 +32,14 @@ struct FuzzFoundExportTests {
         guard case .success(let again) = ECGFile.read(Data(file.text().utf8)) else { Issue.record("written back, it does not read"); return }
         #expect(again.header.map { [$0.key, $0.value] } == [["", "\u{7EB}"]])
     }
+
+    /// `ecg-csv`: the value `\u{5BD}ir", Bi` was written as `"\u{5BD}ir"", Bi"`, whose opening quote and combining mark
+    /// are one Character, so reading did not take the quotes off.
+    @Test func aCombiningMarkAfterAQuoteKeepsTheValue() throws {
+        for value in ["\u{5BD}ir\", Bi", "\"\u{5BD}\"", "a\"\u{301}b"] {
+            let file = ECGFile(header: [ECGFile.Field(key: "Device", value: value, line: 1)], voltages: [1])
+            guard case .success(let again) = ECGFile.read(Data(file.text().utf8)) else { Issue.record("\(value) does not read back"); continue }
+            #expect(again.header.map(\.value) == [value])
+        }
+    }
 }

@@ -103,15 +103,19 @@ struct ECGFile: Equatable {
         return ExportValues.number(String(parts[0]) + "." + String(parts[1])).flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// `"Watch5,4"` → `Watch5,4` (doubled quotes inside become one).
+    /// `"Watch5,4"` → `Watch5,4` (doubled quotes inside become one). Quotes are looked for among scalars: a combining
+    /// mark after a quote makes them one Character.
     private static func unquoted(_ text: String) -> String {
-        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
-        return String(text.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+        let scalars = text.unicodeScalars
+        guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else { return text }
+        return String(scalars.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
     }
 
     /// A value quoted when it holds a comma, a quote or outer spaces.
     private static func quoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" }) || text != text.trimmingCharacters(in: .whitespaces) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" }) || text != text.trimmingCharacters(in: .whitespaces) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
