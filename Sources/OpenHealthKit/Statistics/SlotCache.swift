@@ -286,6 +286,11 @@ package final class SlotCache: @unchecked Sendable {
         }
     }
 
+    /// The intervals of the raw samples that start before `date` and end at or after it.
+    func rawReaching(_ date: Date) -> [DateInterval] {
+        raw.lazy.map(\.interval).filter { $0.start < date && $0.end >= date }
+    }
+
     /// The start of `slot`.
     func date(_ slot: Int64) -> Date { Date(timeIntervalSince1970: Double(slot) * slotSeconds) }
 }

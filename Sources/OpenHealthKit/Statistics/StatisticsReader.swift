@@ -15,10 +15,15 @@ package struct StatisticsReader: Sendable {
     package let type: HKQuantityType
     /// The samples to use: the type, the query's predicate and the app's read restriction.
     package let filter: SampleFilter
+    /// The samples the app may read of the type, whatever the predicate: the type and the app's read restriction.
+    package let scope: SampleFilter
     /// The options asked for.
     package let options: HKStatisticsOptions
+    /// The date windows of the predicate when it is nothing but date windows (or absent) and the app may read every
+    /// sample of the type: the queries the summaries can serve (``StatisticsSummaries``). Nil otherwise.
+    package let windows: [DateWindow]?
     /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
-    package let isUnfiltered: Bool
+    package var isUnfiltered: Bool { windows?.isEmpty == true }
     /// The unit the samples' values are read and the figures reported in.
     package let unit: StatisticsUnit
 
@@ -30,9 +35,28 @@ package struct StatisticsReader: Sendable {
         self.storage = context.storage
         self.type = type
         self.filter = try context.filter(types: [type], predicate: predicate)
+        self.scope = try context.filter(types: [type], predicate: nil)
         self.options = options
         self.unit = StatisticsUnit(type)
-        self.isUnfiltered = try predicate == nil && context.store.readRestriction(for: [type]) == .all
+        self.windows = try context.store.readRestriction(for: [type]) == .all
+            ? Self.windows(of: filter, type: type.identifier) : nil
+    }
+
+    /// The date windows `filter` ANDs together, when it requires nothing else than the type; nil otherwise.
+    private static func windows(of filter: SampleFilter, type: String) -> [DateWindow]? {
+        switch filter {
+        case .all: return []
+        case .types(let types) where types == [type]: return []
+        case .window(let window): return [window]
+        case .and(let parts):
+            var all: [DateWindow] = []
+            for part in parts {
+                guard let windows = windows(of: part, type: type) else { return nil }
+                all += windows
+            }
+            return all
+        default: return nil
+        }
     }
 
     /// The date window every matching sample must meet: the intersection of the windows the filter requires (at its
@@ -51,9 +75,12 @@ package struct StatisticsReader: Sendable {
         return DateWindow(start: starts.max(), end: ends.min())
     }
 
-    /// The merge order and the `HKSource` of every source with matching samples.
+    /// The merge order and the `HKSource` of every source with matching samples. A source's default tier comes from
+    /// its newest sample the app may read, whatever the predicate (as in HealthKit, the order is the store's, not the
+    /// query's), so the order of two sources is the same under every predicate.
     package func priority() throws -> (priority: StatisticsSourcePriority, sources: [String: HKSource]) {
-        let (order, records) = try SourcePriorityRule.order(storage, matching: filter)
+        let (order, records) = try SourcePriorityRule.order(storage, matching: scope,
+                                                            bundles: storage.sources(matching: filter).map(\.bundleIdentifier))
         return (StatisticsSourcePriority(order), records.mapValues { SourceMapping.revision(from: $0).source })
     }
 
@@ -76,9 +103,20 @@ package struct StatisticsReader: Sendable {
     }
 
     /// The figures of each of the consecutive `intervals`.
+    ///
+    /// Each window of intervals reads the samples *starting* in it (a range of the `(type, start)` index); the samples
+    /// that started earlier and reach into it are carried over from the previous reads, and those reaching into the
+    /// first window from before it are read once. So every matching sample is read once, however many windows: a
+    /// read bounded only by `end >= window start` would walk every later sample again for every window.
     package func compute(_ intervals: [DateInterval], priority: StatisticsSourcePriority) throws -> [StatisticsBucketResult] {
+        guard let first = intervals.first, let last = intervals.last else { return [] }
         var results: [StatisticsBucketResult] = []
         results.reserveCapacity(intervals.count)
+        // Widened by a millisecond: stored dates lose the last bits of precision (an instant at the very end of a
+        // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
+        var readFrom = first.start.addingTimeInterval(-0.001)
+        let readTo = last.end.addingTimeInterval(0.001)
+        var carried = try samples(.window(DateWindow(start: readFrom, end: readFrom)))
         var lower = 0
         while lower < intervals.count {
             var upper = lower + 1
@@ -86,23 +124,25 @@ package struct StatisticsReader: Sendable {
                 upper += 1
             }
             let window = Array(intervals[lower..<upper])
-            results += StatisticsEngine.compute(try samples(overlapping: window), intervals: window,
+            let readUntil = upper == intervals.count ? readTo : window[window.count - 1].end
+            let reach = window[0].start.addingTimeInterval(-0.001)
+            carried.removeAll { $0.end < reach }
+            let started = try samples(.window(DateWindow(start: readFrom, end: readUntil, strictStart: true)))
+            results += StatisticsEngine.compute(carried + started, intervals: window,
                                                 style: type.aggregationStyle, priority: priority,
                                                 separateBySource: options.contains(.separateBySource),
                                                 mostRecent: options.contains(.mostRecent))
+            carried += started.filter { $0.end >= readUntil.addingTimeInterval(-0.001) }
+            readFrom = readUntil
             lower = upper
         }
         return results
     }
 
-    /// The matching samples overlapping the buckets `window`, as the engine's input.
-    private func samples(overlapping window: [DateInterval]) throws -> [StatisticsSample] {
-        guard let first = window.first, let last = window.last else { return [] }
-        // Widened by a millisecond: stored dates lose the last bits of precision (an instant at the very end of a
-        // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
-        let window = DateWindow(start: first.start.addingTimeInterval(-0.001), end: last.end.addingTimeInterval(0.001))
-        let bounded = SampleFilter.and([filter, .window(window)])
-        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map { StatisticsSample(record: $0, unit: unit) }
+    /// The matching samples that also match `part`, as the engine's input.
+    private func samples(_ part: SampleFilter) throws -> [StatisticsSample] {
+        try storage.records(matching: .and([filter, part]), sort: [], limit: nil, includePayload: false)
+            .map { StatisticsSample(record: $0, unit: unit) }
     }
 }
 

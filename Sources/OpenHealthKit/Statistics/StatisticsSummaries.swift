@@ -5,9 +5,10 @@ import HealthKitModel
 /// Cumulative sums from the store's derived summaries (``SummaryStorage``, ``SlotCache``) instead of the samples.
 ///
 /// Used when the answer is the same as the samples would give: the store keeps summaries, the type is cumulative,
-/// the options ask only for sums (and per-source sums), the query has no predicate and the app reads every sample
-/// of the type, and every interval edge falls on a slot edge (any interval of an hour or more in a real time
-/// zone). Otherwise ``StatisticsReader`` reads the samples.
+/// the options ask only for sums (and per-source sums), the query's predicate is nothing but date windows (or
+/// absent) and the app reads every sample of the type, and every interval edge falls on a slot edge (any interval of
+/// an hour or more in a real time zone). The few intervals a window's edges can change (``SummaryWindowEdges``) are
+/// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
 package enum StatisticsSummaries {
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
     /// order counts as a change of the slots of the runs it invalidates (``SlotCache/adopt(_:)``).
@@ -18,7 +19,7 @@ package enum StatisticsSummaries {
 
     /// The summaries `reader` may use for `intervals`, or nil when they cannot give the samples' answer.
     package static func storage(for reader: StatisticsReader, intervals: [DateInterval]) -> (any SummaryStorage)? {
-        guard reader.isUnfiltered, reader.type.aggregationStyle == .cumulative,
+        guard reader.windows != nil, reader.type.aggregationStyle == .cumulative,
               reader.options.isSubset(of: [.cumulativeSum, .separateBySource]),
               let storage = reader.storage as? any SummaryStorage else { return nil }
         let slot = storage.slotSeconds
@@ -36,7 +37,7 @@ package enum StatisticsSummaries {
         guard ObjectIdentifier(cache) == stamp.cache else { return nil }
         return try cache.lock.withLock {
             try cache.refresh(storage)
-            cache.adopt(try cache.priority(storage, filter: reader.filter).order)
+            cache.adopt(try cache.priority(storage, filter: reader.scope).order)
             guard let slots = cache.changedSlots(after: stamp.generation) else { return nil }
             let spans = slots.map { DateInterval(start: cache.date($0.lowerBound), end: cache.date($0.upperBound + 1)) }
             return (spans, Stamp(cache: stamp.cache, generation: cache.generation))
@@ -53,13 +54,13 @@ package enum StatisticsSummaries {
         return try cache.lock.withLock {
             if refreshing { try cache.refresh(storage) }
             let known = refreshing ? nil : cache.lastPriority
-            let (order, records) = try known ?? cache.priority(storage, filter: reader.filter)
+            let (order, records) = try known ?? cache.priority(storage, filter: reader.scope)
             cache.adopt(order)
             let stamp = Stamp(cache: ObjectIdentifier(cache), generation: cache.generation)
             guard let first = intervals.first, let last = intervals.last else { return ([], [:], stamp) }
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
             let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
-            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: reader.filter)
+            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: reader.scope)
             cache.keepNote(storage)
             let separate = reader.options.contains(.separateBySource)
             var perSource: [Double] = [], present: [Bool] = []
@@ -103,7 +104,26 @@ package enum StatisticsSummaries {
                 results.append(StatisticsBucketResult(interval: interval, merged: merged.map { StatisticsValues(sum: $0, duration: 0) } ?? StatisticsValues(),
                                                       bySource: bySource))
             }
+            try replaceWindowEdges(&results, reader: reader, cache: cache, order: order)
             return (results, records.mapValues { SourceMapping.revision(from: $0).source }, stamp)
+        }
+    }
+
+    /// Computes again from the matching samples the intervals whose figures the predicate's date windows can change
+    /// (``SummaryWindowEdges``): a handful at the windows' edges.
+    private static func replaceWindowEdges(_ results: inout [StatisticsBucketResult], reader: StatisticsReader,
+                                           cache: SlotCache, order: [String]) throws {
+        guard let windows = reader.windows, !windows.isEmpty else { return }
+        let intervals = results.map(\.interval)
+        let unsafe = SummaryWindowEdges.unsafe(intervals, windows: windows, reaching: cache.rawReaching)
+        var index = 0
+        while index < unsafe.count {
+            guard unsafe[index] else { index += 1; continue }
+            var end = index + 1
+            while end < unsafe.count, unsafe[end] { end += 1 }
+            let computed = try reader.compute(Array(intervals[index..<end]), priority: StatisticsSourcePriority(order))
+            results.replaceSubrange(index..<end, with: computed)
+            index = end
         }
     }
 
