@@ -3,12 +3,26 @@ import PackageDescription
 
 // OpenHealthKit: Apple's HealthKit API on Linux and every Swift platform.
 //
-// Layers (arrows point down only):
-//   health (CLI)  ->  OpenHealthKit  ->  HealthKitModel  ->  HealthUnits
-// The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O.
+// Layers (arrows point down only; docs/ARCHITECTURE.md has the whole picture):
+//   health (CLI) -> HealthExport, HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
+//                                                  HealthDatabaseSQLite -> HealthDatabase (the storage contract)
+// The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O. OpenHealthKit
+// depends on the storage contract, never on an engine.
 
 var products: [Product] = [
+    // HKUnit and HKQuantity alone.
+    .library(name: "HealthUnits", targets: ["HealthUnits"]),
+    // HealthKit's value layer: types, samples, sources, errors; no I/O.
+    .library(name: "HealthKitModel", targets: ["HealthKitModel"]),
+    // The storage contract, and the conformance suite a new engine must pass.
+    .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
+    .library(name: "HealthDatabaseConformance", targets: ["HealthDatabaseConformance"]),
+    // The SQLite engine.
+    .library(name: "HealthDatabaseSQLite", targets: ["HealthDatabaseSQLite"]),
+    // HKHealthStore and the query family, over any engine.
     .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+    // OpenHealthKit with SQLite as the default engine of HKHealthStore().
+    .library(name: "OpenHealthKitSQLite", targets: ["OpenHealthKitSQLite"]),
     // FHIR models, classification and clinical-record ingestion (the benchmarks reach it through this product).
     .library(name: "HealthRecords", targets: ["HealthRecords"]),
     .executable(name: "health", targets: ["health"]),
@@ -37,12 +51,16 @@ var targets: [Target] = [
     // The engine-agnostic conformance suite every storage engine must pass (used by engine test targets).
     .target(name: "HealthDatabaseConformance", dependencies: ["HealthDatabase"], path: "Tests/HealthDatabaseConformance"),
     // The HealthKit-compatible API surface: HKHealthStore, authorization, predicates, queries.
-    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase", "HealthDatabaseSQLite"] + coreLocation),
+    // Its storage is any engine behind the contract: whoever opens the store chooses (no engine is a dependency).
+    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase"] + coreLocation),
+    // OpenHealthKit on SQLite: the default engine of `HKHealthStore()`, and the path-based openers.
+    .target(name: "OpenHealthKitSQLite", dependencies: ["OpenHealthKit", "HealthDatabaseSQLite"]),
     // The `health` command line: commands live in a library so tests can drive them.
     .target(
         name: "HealthCLI",
         dependencies: [
-            "OpenHealthKit", "HealthRecords", "SmartHealthCards", "HealthExport",
+            "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "HealthRecords", "SmartHealthCards",
+            "HealthExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -58,7 +76,10 @@ var targets: [Target] = [
     // Apple Health export in and out: streaming export.xml import, Apple/CSV/FHIR export, demo exports.
     .target(
         name: "HealthExport",
-        dependencies: ["OpenHealthKit", "HealthRecords", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        dependencies: [
+            "OpenHealthKit", "HealthKitModel", "HealthDatabase", "HealthRecords",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]
     ),
     .executableTarget(name: "health", dependencies: ["HealthCLI"]),
 
@@ -66,28 +87,34 @@ var targets: [Target] = [
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
-    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit"]),
+    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase"]),
     .testTarget(
         name: "HealthDatabaseSQLiteTests",
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
     ),
-    .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "TestSupport"]),
-    .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "TestSupport"]),
+    .testTarget(
+        name: "OpenHealthKitTests",
+        dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
+    ),
+    .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
     .testTarget(
         name: "HealthExportTests",
-        dependencies: ["HealthExport", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        dependencies: [
+            "HealthExport", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]
     ),
 ]
 
 // `import HealthKit` must compile unchanged off Apple platforms, where Apple's framework does not exist.
 #if !canImport(Darwin)
 products.append(.library(name: "HealthKit", targets: ["HealthKit"]))
-targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit", "CoreLocation"]))
+targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "CoreLocation"]))
 // `import CoreLocation` must compile too: CLLocation and its types, for HealthKit's route APIs.
 products.append(.library(name: "CoreLocation", targets: ["CoreLocation"]))
 targets.append(.target(name: "CoreLocation"))
-targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit", "HealthDatabaseSQLite"]))
+targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit", "HealthDatabase", "HealthDatabaseSQLite"]))
 // Written as apps' code and tests are: its files import only HealthKit (no Foundation), and its test doubles subclass
 // HealthKit's classes.
 targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit"]))

@@ -10,13 +10,17 @@ public struct HealthCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 failure (I/O and the like); 2 invalid input (an unknown unit or type, \
             incompatible units); 64 a malformed command line.
             """,
+        version: HealthCommand.version,
         subcommands: [
             UnitsCommand.self, TypesCommand.self, QueryCommand.self, SourcesCommand.self, ChangesCommand.self,
-            AddCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
+            AddCommand.self, DeleteCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
             StatsCommand.self, ImportCommand.self, DemoExportCommand.self, ExportCommand.self, SummaryCommand.self,
             RecordsCommand.self, DocumentsCommand.self, CardsCommand.self,
         ]
     )
+
+    /// The version `health --version` prints.
+    public static let version = "0.1.0"
 
     /// Creates the command; ArgumentParser calls this.
     public init() {}

@@ -33,6 +33,60 @@ public final class SQLiteHealthStorage: HealthStorage {
         try Self.migrate(writer, path: path)
     }
 
+    /// Opens the existing store at `path` for reading only: nothing is created (no file, folder or journal the
+    /// file does not already have), migrated or written, so a store on read-only media or owned by someone else
+    /// reads fully, and statistics fall back to the samples when the store has no summaries yet.
+    ///
+    /// - Throws: ``StorageError/unavailable(_:)`` naming the path when there is no file there, it is no health
+    ///   database, it cannot be read, or an older OpenHealthKit wrote it (opening it once for writing upgrades it);
+    ///   ``StorageError/unsupportedSchema(found:supported:)`` when a newer OpenHealthKit wrote it.
+    public init(readingAt path: String) throws {
+        self.path = path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw StorageError.unavailable("there is no health database at \(path)")
+        }
+        var configuration = Self.configuration
+        configuration.readonly = true
+        let version = { (writer: any DatabaseWriter) in try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 } }
+        let found: Int
+        // Without a write-ahead log no connection has the file open (SQLite removes the log when the last one closes
+        // it cleanly): read it as immutable, which creates no journal or shared-memory file. With a log, read through
+        // it; when that fails (a folder this process cannot write, no shared-memory file), an empty log still allows
+        // the immutable read, which is then exact.
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+        do {
+            guard walSize != nil else { throw StorageError.unavailable("no write-ahead log") }
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            found = try version(pool)
+            writer = pool
+        } catch {
+            let wal = walSize ?? 0
+            guard wal == 0, let immutable = try? DatabaseQueue(path: Self.immutableURI(path), configuration: configuration),
+                  let readable = try? version(immutable) else {
+                let reason = wal > 0 ? "its latest changes are in \(path)-wal, which cannot be read without write access to the folder"
+                    : Self.reason(error)
+                throw StorageError.unavailable("cannot read the health database at \(path): \(reason)")
+            }
+            found = readable
+            writer = immutable
+        }
+        guard found <= Schema.version else { throw StorageError.unsupportedSchema(found: found, supported: Schema.version) }
+        guard found > 0 else { throw StorageError.unavailable("\(path) is not a health database") }
+        guard found == Schema.version else {
+            throw StorageError.unavailable("the health database at \(path) was written by an older OpenHealthKit; "
+                + "open it once for writing (for example with `health add` or `health import`) to upgrade it")
+        }
+    }
+
+    /// `file:PATH?immutable=1`, the path made absolute and percent-encoded where a URI needs it.
+    private static func immutableURI(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
+
     /// A store in memory, empty, gone when the instance is released: for tests and ephemeral stores.
     public static func inMemory() throws -> SQLiteHealthStorage {
         try SQLiteHealthStorage(memory: ())
@@ -134,6 +188,14 @@ public final class SQLiteHealthStorage: HealthStorage {
     public func setWriterCacheSize(megabytes: Int) throws {
         try storageErrors {
             try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = \(-max(1, megabytes) * 1024)") }
+        }
+    }
+
+    /// Copies the write-ahead log into the database file and empties it, so the file alone holds every commit
+    /// (a copy of just `health.sqlite` is then the whole store). Best done after a bulk write; waits for readers.
+    public func checkpoint() throws {
+        try storageErrors {
+            try writer.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         }
     }
 

@@ -6,4 +6,6 @@
 // and `DispatchQueue`, so the module re-exports Foundation too.
 @_exported import Foundation
 @_exported import OpenHealthKit
+// SQLite is the default engine of `HKHealthStore()` (and brings the path-based openers, OpenHealthKit extensions).
+@_exported import OpenHealthKitSQLite
 @_exported import CoreLocation

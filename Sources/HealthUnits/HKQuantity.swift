@@ -35,8 +35,8 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
         }
     }
 
-    /// The value in `unit`, or ``HKUnitError/Reason/incompatibleUnits``. OpenHealthKit's throwing twin, not HealthKit API.
-    public func checkedDoubleValue(for unit: HKUnit) throws(HKUnitError) -> Double {
+    /// The value in `unit`, or ``UnitParseError/Reason/incompatibleUnits``. OpenHealthKit's throwing twin, not HealthKit API.
+    public func checkedDoubleValue(for unit: HKUnit) throws(UnitParseError) -> Double {
         guard originalUnit.isCompatible(with: unit) else { throw .incompatible(originalUnit, unit) }
         // Same scale and offset (the same unit, or a spelling of it): the stored value, exactly.
         if unit === originalUnit || unit.representation.conversion == originalUnit.representation.conversion { return originalValue }
@@ -54,7 +54,7 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
 
     /// Orders this quantity against `quantity`, or throws when the units are incompatible.
     /// OpenHealthKit's throwing twin of ``compare(_:)``, not HealthKit API.
-    public func checkedCompare(_ quantity: HKQuantity) throws(HKUnitError) -> ComparisonResult {
+    public func checkedCompare(_ quantity: HKQuantity) throws(UnitParseError) -> ComparisonResult {
         let other = try quantity.checkedDoubleValue(for: originalUnit)
         if originalValue < other { return .orderedAscending }
         if originalValue > other { return .orderedDescending }

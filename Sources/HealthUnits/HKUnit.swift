@@ -33,7 +33,7 @@ public final class HKUnit: NSObject, @unchecked Sendable {
 
     /// The unit a unit string describes, or an error that names the offending part and its offset.
     /// OpenHealthKit's throwing twin of ``init(from:)``, not HealthKit API.
-    public static func checked(from string: String) throws(HKUnitError) -> HKUnit {
+    public static func checked(from string: String) throws(UnitParseError) -> HKUnit {
         HKUnit(representation: try UnitCache.shared.representation(for: string))
     }
 

@@ -3,7 +3,7 @@
 /// Thrown by the `checked` twins of HealthKit's trapping entry points (``HKUnit/checked(from:)``,
 /// ``HKQuantity/checkedDoubleValue(for:)``, ``HKQuantity/checkedCompare(_:)``). OpenHealthKit extension,
 /// not HealthKit API.
-public struct HKUnitError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct UnitParseError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The kind of problem.
     public enum Reason: String, Sendable, Equatable {
         /// A symbol that is no HealthKit unit (or a prefix on a unit that takes none).
@@ -42,8 +42,8 @@ public struct HKUnitError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// An incompatible-units error for a conversion from `from` to `to`.
-    static func incompatible(_ from: HKUnit, _ to: HKUnit) -> HKUnitError {
-        HKUnitError(reason: .incompatibleUnits, input: from.unitString, fragment: to.unitString, offset: nil)
+    static func incompatible(_ from: HKUnit, _ to: HKUnit) -> UnitParseError {
+        UnitParseError(reason: .incompatibleUnits, input: from.unitString, fragment: to.unitString, offset: nil)
     }
 
     /// A one-line explanation, e.g. `unknown unit "xyz" at offset 3 in "mg/xyz"`.

@@ -15,7 +15,7 @@ final class UnitCache: @unchecked Sendable {
     private var entries: [String: UnitRepresentation] = [:]
 
     /// The representation of `string`, parsing and storing it on first use.
-    func representation(for string: String) throws(HKUnitError) -> UnitRepresentation {
+    func representation(for string: String) throws(UnitParseError) -> UnitRepresentation {
         if let cached = lock.withLock({ entries[string] }) { return cached }
         let parsed = UnitRepresentation(factors: try UnitGrammar.parse(string))
         lock.withLock {

@@ -22,7 +22,7 @@ struct UnitGrammar {
     }
 
     /// The factors of `string` (unmerged), or the first problem found.
-    static func parse(_ string: String) throws(HKUnitError) -> [UnitFactor] {
+    static func parse(_ string: String) throws(UnitParseError) -> [UnitFactor] {
         var grammar = UnitGrammar(string)
         return try grammar.parseUnit()
     }
@@ -35,11 +35,11 @@ struct UnitGrammar {
 
     private var next: Character? { position < chars.count ? chars[position] : nil }
 
-    private func error(_ reason: HKUnitError.Reason, _ fragment: String, at offset: Int) -> HKUnitError {
-        HKUnitError(reason: reason, input: input, fragment: fragment, offset: offset)
+    private func error(_ reason: UnitParseError.Reason, _ fragment: String, at offset: Int) -> UnitParseError {
+        UnitParseError(reason: reason, input: input, fragment: fragment, offset: offset)
     }
 
-    private mutating func parseUnit() throws(HKUnitError) -> [UnitFactor] {
+    private mutating func parseUnit() throws(UnitParseError) -> [UnitFactor] {
         if chars.isEmpty { return [] }
         let factors = try parseQuotient()
         guard let extra = next else { return factors }
@@ -47,7 +47,7 @@ struct UnitGrammar {
         throw error(.unexpectedCharacter, String(extra), at: position)
     }
 
-    private mutating func parseQuotient() throws(HKUnitError) -> [UnitFactor] {
+    private mutating func parseQuotient() throws(UnitParseError) -> [UnitFactor] {
         var factors = try parseProduct()
         while next == "/" {
             if sawDivision { throw error(.secondDivision, "/", at: position) }
@@ -62,7 +62,7 @@ struct UnitGrammar {
         return factors
     }
 
-    private mutating func parseProduct() throws(HKUnitError) -> [UnitFactor] {
+    private mutating func parseProduct() throws(UnitParseError) -> [UnitFactor] {
         var factors = try parsePower()
         while let character = next, Self.multiplication.contains(character) {
             position += 1
@@ -71,7 +71,7 @@ struct UnitGrammar {
         return factors
     }
 
-    private mutating func parsePower() throws(HKUnitError) -> [UnitFactor] {
+    private mutating func parsePower() throws(UnitParseError) -> [UnitFactor] {
         let factors = try parsePrimary()
         guard next == "^" else { return factors }
         position += 1
@@ -88,7 +88,7 @@ struct UnitGrammar {
         return raised
     }
 
-    private mutating func parseInteger() throws(HKUnitError) -> Int {
+    private mutating func parseInteger() throws(UnitParseError) -> Int {
         let start = position
         if next == "-" || next == "+" { position += 1 }
         while let character = next, character.isASCII, character.isNumber { position += 1 }
@@ -102,7 +102,7 @@ struct UnitGrammar {
         return power
     }
 
-    private mutating func parsePrimary() throws(HKUnitError) -> [UnitFactor] {
+    private mutating func parsePrimary() throws(UnitParseError) -> [UnitFactor] {
         guard let character = next else { throw error(.missingUnit, "", at: position) }
         if character == "(" {
             let open = position
@@ -131,7 +131,7 @@ struct UnitGrammar {
         return try resolve(String(chars[start..<position]), at: start)
     }
 
-    private func resolve(_ token: String, at start: Int) throws(HKUnitError) -> [UnitFactor] {
+    private func resolve(_ token: String, at start: Int) throws(UnitParseError) -> [UnitFactor] {
         if token == "1" { return [] }
         let parts = token.split(separator: "<", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])

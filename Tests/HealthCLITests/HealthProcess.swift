@@ -38,6 +38,13 @@ struct HealthProcess {
                       stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// A new empty folder named after `name` and the path of a database in it, for a test's own store.
+    static func newStore(_ name: String) throws -> (directory: URL, database: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (directory, directory.appendingPathComponent("health.sqlite").path)
+    }
+
     /// Parses a run's standard output as a JSON array of objects.
     static func json(_ result: Result) throws -> [[String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))

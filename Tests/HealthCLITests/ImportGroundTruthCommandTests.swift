@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 /// A hand-written export folder with known contents, imported by the real `health` process; the `--format json`

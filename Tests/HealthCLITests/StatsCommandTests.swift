@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 /// `health stats` and `health sources priority` against a real SQLite file that the test fills through HKHealthStore.
@@ -48,8 +49,9 @@ struct StatsCommandTests {
         let table = try run(["stats", "stepCount", "--time-zone", "UTC"])
         #expect(table.status == 0)
         let lines = table.stdout.split(separator: "\n")
-        #expect(lines.first?.hasSuffix("chart") == true)
-        #expect(lines[1].hasSuffix(String(repeating: "█", count: 30)))
+        #expect(lines.first == "Days in UTC (--time-zone); stepCount in count")
+        #expect(lines[1].hasSuffix("chart"))
+        #expect(lines[2].hasSuffix(String(repeating: "█", count: 30)))
         #expect(!table.stdout.contains("\u{1B}"))   // no colour codes off a terminal
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 /// The store commands against a real SQLite file that the test fills through HKHealthStore.
@@ -49,7 +50,8 @@ struct StoreCommandTests {
         let rows = try HealthProcess.json(run(["query", "stepCount", "--format", "json"]))
         #expect(rows.map { $0["uuid"] as? String } == steps.reversed().map(\.uuid.uuidString))
         #expect(rows.map { $0["value"] as? Double } == [300, 200, 100])
-        #expect(rows.first?["source"] as? String == HKSource.healthApp.bundleIdentifier)
+        #expect(rows.first?["bundleIdentifier"] as? String == HKSource.healthApp.bundleIdentifier)
+        #expect(rows.first?["source"] as? String == HKSource.healthApp.name)
         let limited = try HealthProcess.json(run(["query", "stepCount", "--limit", "1", "--ascending", "--format", "json"]))
         #expect(limited.map { $0["value"] as? Double } == [100])
         let window = try HealthProcess.json(run(["query", "stepCount", "--from", "2024-03-01T08:30:00Z", "--to", "2024-03-01T09:30:00Z",
@@ -63,12 +65,13 @@ struct StoreCommandTests {
         #expect(rows.count == 2)
         #expect(rows.map { $0["unit"] as? String } == ["count/s", "count/s"])
         #expect(rows.first?["value"] as? Double == 1.2)
-        #expect(try HealthProcess.json(run(["query", "heartRate", "--source", "com.example.other", "--format", "json"])).isEmpty)
+        let unknown = try run(["query", "heartRate", "--source", "com.example.other", "--format", "json"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no source is named"))
     }
 
     @Test func queryRejectsBadInputWithStatus2() async throws {
         let badType = try run(["query", "stepz"])
-        #expect(badType.status == 2 && badType.stderr == "health: unknown type \"stepz\"\n")
+        #expect(badType.status == 2 && badType.stderr.hasPrefix("health: unknown type \"stepz\"; did you mean stepCount"))
         let badDate = try run(["query", "stepCount", "--from", "yesterday"])
         #expect(badDate.status == 2 && badDate.stderr.contains("--from"))
         let characteristic = try run(["query", "dateOfBirth"])

@@ -52,6 +52,6 @@ struct TypesCommandTests {
     @Test func unknownTypeExitsWithStatus2() throws {
         let result = try HealthProcess.run(["types", "stepz"])
         #expect(result.status == 2)
-        #expect(result.stderr == "health: unknown type \"stepz\"\n")
+        #expect(result.stderr.hasPrefix("health: unknown type \"stepz\"; did you mean stepCount"))
     }
 }

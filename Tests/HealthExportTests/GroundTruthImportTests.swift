@@ -148,10 +148,10 @@ struct GroundTruthImportTests {
         #expect(distance.metadata?["Zip"] as? String == "02139")  // a leading zero: written as text, not a number
         #expect((distance.metadata?["Count"] as? NSNumber)?.intValue == -12 && (distance.metadata?["Ratio"] as? NSNumber)?.doubleValue == 0.25)
 
-        #expect(summary.problems.count(.unknownType) == 2, "\(summary.problems.lines)")  // FutureThing and Me's CardioFitnessMedicationsUse
-        #expect(summary.problems.total == 2, "\(summary.problems.lines)")
-        // Me is on line 11, FutureThing's record on line 40.
-        #expect(summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownType.rawValue }?.lines == [11, 40], "\(summary.problems.lines)")
+        // Only FutureThing's record (line 40): Me's CardioFitnessMedicationsUse (line 11) is kept, not reported.
+        #expect(summary.problems.count(.unknownType) == 1, "\(summary.problems.lines)")
+        #expect(summary.problems.total == 1, "\(summary.problems.lines)")
+        #expect(summary.problems.groups.first { $0.kind == ImportProblem.Kind.unknownType.rawValue }?.lines == [40], "\(summary.problems.lines)")
     }
 
     @Test("category records: sleep values by name (old and new), a missing value is not applicable")
@@ -219,7 +219,8 @@ struct GroundTruthImportTests {
         #expect(try store.biologicalSex().biologicalSex == .female)
         #expect(try store.bloodType().bloodType == .abPositive)
         #expect(try store.fitzpatrickSkinType().skinType == .III)
-        #expect(summary.characteristicsSet == 4)
+        #expect(summary.characteristicsSet == 5)   // the four above and CardioFitnessMedicationsUse, kept as written
+        #expect(try store.storage().setting(CharacteristicsImport.cardioFitnessMedicationsUseSetting) == "None")
         let summaries = try await HKActivitySummaryQueryDescriptor(predicate: nil).result(for: store)
         #expect(summaries.count == 1)
         let day = try #require(summaries.first)

@@ -206,7 +206,7 @@ struct UnitUsageInApps {
 
     @Test func untrustedUnitStringsGoThroughTheCheckedTwin() {
         // OpenHealthKit extension: apps that parse user input use the throwing twin instead of trapping.
-        #expect(throws: HKUnitError.self) { try HKUnit.checked(from: "furlongs/fortnight") }
+        #expect(throws: UnitParseError.self) { try HKUnit.checked(from: "furlongs/fortnight") }
         #expect((try? HKUnit.checked(from: "mg/dL")) == HKUnit(from: "mg/dL"))
     }
 

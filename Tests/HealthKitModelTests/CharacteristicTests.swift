@@ -26,7 +26,7 @@ struct CharacteristicTests {
     }
 
     @Test func exportSpellingsRoundTrip() {
-        func roundTrips<V: HKCharacteristicExportValue>(_: V.Type) -> Bool {
+        func roundTrips<V: CharacteristicExportValue>(_: V.Type) -> Bool {
             V.allCases.allSatisfy { V(exportString: $0.exportString) == $0 }
                 && Set(V.allCases.map(\.exportString)).count == V.allCases.count
         }

@@ -24,15 +24,15 @@ struct MetadataKeysTests {
     }
 
     @Test func catalogIsConsistent() {
-        let entries = HKMetadataCatalog.entries
+        let entries = MetadataCatalog.entries
         #expect(entries.count == 71)
         #expect(Set(entries.map(\.key)).count == entries.count, "duplicate raw values")
         #expect(Set(entries.map(\.symbolName)).count == entries.count, "duplicate symbols")
         #expect(entries.allSatisfy { $0.symbolName.hasPrefix("HKMetadataKey") })
-        #expect(HKMetadataCatalog.isHealthKitKey("HKTimeZone"))
-        #expect(!HKMetadataCatalog.isHealthKitKey("HKMetadataKeyTimeZone"))
-        #expect(HKMetadataCatalog.entry(forKey: "HKWeatherTemperature")?.valueKind == .quantity)
-        #expect(HKMetadataCatalog.isPrivateKey("_HKPrivateWorkoutWasInDaytime"))
+        #expect(MetadataCatalog.isHealthKitKey("HKTimeZone"))
+        #expect(!MetadataCatalog.isHealthKitKey("HKMetadataKeyTimeZone"))
+        #expect(MetadataCatalog.entry(forKey: "HKWeatherTemperature")?.valueKind == .quantity)
+        #expect(MetadataCatalog.isPrivateKey("_HKPrivateWorkoutWasInDaytime"))
     }
 
     @Test func enumerationsHaveHealthKitsValues() {
@@ -64,7 +64,7 @@ struct MetadataKeysTests {
             print("skipped: \(url.path) not found")
             return
         }
-        let bySymbol = Dictionary(uniqueKeysWithValues: HKMetadataCatalog.entries.map { ($0.symbolName, $0.key) })
+        let bySymbol = Dictionary(uniqueKeysWithValues: MetadataCatalog.entries.map { ($0.symbolName, $0.key) })
         let expected = ReferenceTable.rawValues(in: text, known: Set(bySymbol.keys))
         #expect(expected.count >= 60, "parsed only \(expected.count) keys from §7.3")
         for (symbol, raw) in expected {

@@ -83,14 +83,14 @@ struct MetadataNumberTests {
     @Test func validationAcceptsAndRejectsTheSameValuesAfterNormalising() {
         let values: [Any] = [2, 2.5, true, Float.nan, Double.infinity, UInt64.max, NSNumber(value: Double.nan), "x", [1, 2]]
         for value in values {
-            let before = HKMetadataValidation.valueKind(of: value)
-            let after = HKMetadataValidation.valueKind(of: HKMetadataValidation.normalizedValue(value))
+            let before = MetadataValidation.valueKind(of: value)
+            let after = MetadataValidation.valueKind(of: MetadataValidation.normalizedValue(value))
             #expect(before == after, "\(value): \(String(describing: before)) became \(String(describing: after))")
-            let accepted = (try? HKMetadataValidation.validate(["k": value])) != nil
-            let acceptedAfter = (try? HKMetadataValidation.validate(["k": HKMetadataValidation.normalizedValue(value)])) != nil
+            let accepted = (try? MetadataValidation.validate(["k": value])) != nil
+            let acceptedAfter = (try? MetadataValidation.validate(["k": MetadataValidation.normalizedValue(value)])) != nil
             #expect(accepted == acceptedAfter, "\(value)")
         }
-        #expect((try? HKMetadataValidation.validate([HKMetadataKeyHeartRateMotionContext: NSNumber(value: 1)])) != nil)
-        #expect((try? HKMetadataValidation.validate([HKMetadataKeyHeartRateMotionContext: NSNumber(value: 9)])) == nil)
+        #expect((try? MetadataValidation.validate([HKMetadataKeyHeartRateMotionContext: NSNumber(value: 1)])) != nil)
+        #expect((try? MetadataValidation.validate([HKMetadataKeyHeartRateMotionContext: NSNumber(value: 9)])) == nil)
     }
 }

@@ -2,12 +2,12 @@ import Foundation
 import HealthKitModel
 import Testing
 
-@Suite("HKMetadataValidation")
+@Suite("MetadataValidation")
 struct MetadataValidationTests {
     /// The error `validate` throws, or `nil` when the metadata is accepted.
     private func failure(_ metadata: [String: Any]?) -> HKError? {
         do {
-            try HKMetadataValidation.validate(metadata)
+            try MetadataValidation.validate(metadata)
             return nil
         } catch {
             return error
@@ -64,7 +64,7 @@ struct MetadataValidationTests {
         #expect(failure(["_HKPrivateWorkoutWasInDaytime": 1])?.localizedDescription.contains("_HKPrivateWorkoutWasInDaytime") == true)
         #expect(failure([HKMetadataKeyAppleDeviceCalibrated: true]) != nil)
         #expect(throws: Never.self) {
-            try HKMetadataValidation.validate(["_HKPrivateWorkoutWasInDaytime": 1], allowingPrivateKeys: true)
+            try MetadataValidation.validate(["_HKPrivateWorkoutWasInDaytime": 1], allowingPrivateKeys: true)
         }
     }
 
@@ -79,8 +79,8 @@ struct MetadataValidationTests {
     }
 
     @Test func everyExpectedUnitParsesAndBelongsToAQuantityKey() {
-        let quantityKeys = HKMetadataCatalog.entries.filter { $0.valueKind == .quantity }.map(\.key)
-        let withUnits = quantityKeys.filter { HKMetadataCatalog.expectedUnit(forKey: $0) != nil }
+        let quantityKeys = MetadataCatalog.entries.filter { $0.valueKind == .quantity }.map(\.key)
+        let withUnits = quantityKeys.filter { MetadataCatalog.expectedUnit(forKey: $0) != nil }
         #expect(Set(quantityKeys).subtracting(withUnits) == [HKMetadataKeySessionEstimate])
     }
 
@@ -100,11 +100,11 @@ struct MetadataValidationTests {
     }
 
     @Test func valueKinds() {
-        #expect(HKMetadataValidation.valueKind(of: "x") == .string)
-        #expect(HKMetadataValidation.valueKind(of: false) == .number)
-        #expect(HKMetadataValidation.valueKind(of: Date()) == .date)
-        #expect(HKMetadataValidation.valueKind(of: HKQuantity(unit: .meter(), doubleValue: 1)) == .quantity)
-        #expect(HKMetadataValidation.valueKind(of: [String]()) == nil)
-        #expect(!HKMetadataValidation.isAcceptedValue(URL(fileURLWithPath: "/")))
+        #expect(MetadataValidation.valueKind(of: "x") == .string)
+        #expect(MetadataValidation.valueKind(of: false) == .number)
+        #expect(MetadataValidation.valueKind(of: Date()) == .date)
+        #expect(MetadataValidation.valueKind(of: HKQuantity(unit: .meter(), doubleValue: 1)) == .quantity)
+        #expect(MetadataValidation.valueKind(of: [String]()) == nil)
+        #expect(!MetadataValidation.isAcceptedValue(URL(fileURLWithPath: "/")))
     }
 }

@@ -23,7 +23,7 @@ struct SampleArchivingTests {
 
     @Test func aWorkoutRouteKeepsItsPoints() throws {
         let points = (0..<3).map { index in
-            HKWorkoutRouteLocation(latitude: 51.5 + Double(index) / 1000, longitude: -0.12, altitude: 11,
+            WorkoutRouteLocation(latitude: 51.5 + Double(index) / 1000, longitude: -0.12, altitude: 11,
                                    timestamp: start.addingTimeInterval(Double(index) * 5), horizontalAccuracy: 4, speed: 3.2)
         }
         let route = HKWorkoutRoute(locations: points, start: start, end: start.addingTimeInterval(10), sourceRevision: revision,

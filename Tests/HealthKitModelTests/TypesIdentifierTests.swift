@@ -90,11 +90,11 @@ struct TypesIdentifierTests {
         #expect(HKCategoryTypeIdentifier(rawValue: "nope").allowedValues == nil)
         #expect(HKCategoryValueSleepAnalysis.asleepREM.exportName == "HKCategoryValueSleepAnalysisAsleepREM")
         #expect(HKCategoryValue.notApplicable.exportName == "HKCategoryValueNotApplicable")
-        let sleep = HKCategoryValueDomain.sleepAnalysis
+        let sleep = CategoryValueDomain.sleepAnalysis
         #expect(sleep.value(forExportName: "HKCategoryValueSleepAnalysisInBed") == 0)
         #expect(sleep.value(forExportName: "HKCategoryValueSleepAnalysisAsleep") == 1)
         #expect(sleep.exportName(for: 3) == "HKCategoryValueSleepAnalysisAsleepCore")
-        #expect(HKCategoryValueDomain.vaginalBleeding.value(forExportName: "HKCategoryValueMenstrualFlowHeavy") == 4)
+        #expect(CategoryValueDomain.vaginalBleeding.value(forExportName: "HKCategoryValueMenstrualFlowHeavy") == 4)
         #expect(HKCategoryValueOvulationTestResult(exportName: "HKCategoryValueOvulationTestResultPositive") == .luteinizingHormoneSurge)
         #expect(HKCategoryTypeIdentifier.allKnown.count == 68)
     }

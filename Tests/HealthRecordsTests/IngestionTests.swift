@@ -2,6 +2,7 @@ import Foundation
 import HealthKitModel
 import HealthRecords
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 /// Ingestion: identity, replacement without duplicates, reports, NDJSON and the HealthKit predicates.

@@ -6,7 +6,7 @@ import HealthUnits
 struct ParseErrorTests {
     struct Case: Sendable, CustomStringConvertible {
         let input: String
-        let reason: HKUnitError.Reason
+        let reason: UnitParseError.Reason
         let fragment: String
         let offset: Int
         var description: String { input }
@@ -41,7 +41,7 @@ struct ParseErrorTests {
 
     @Test("checked(from:) reports reason, fragment and offset", arguments: cases)
     func reports(_ expected: Case) {
-        #expect(throws: HKUnitError(reason: expected.reason, input: expected.input,
+        #expect(throws: UnitParseError(reason: expected.reason, input: expected.input,
                                     fragment: expected.fragment, offset: expected.offset)) {
             try HKUnit.checked(from: expected.input)
         }
@@ -66,12 +66,12 @@ struct ParseErrorTests {
     @Test("incompatible conversions throw from the checked twins")
     func incompatible() {
         let steps = HKQuantity(unit: .count(), doubleValue: 1)
-        #expect(throws: HKUnitError(reason: .incompatibleUnits, input: "count", fragment: "kg", offset: nil)) {
+        #expect(throws: UnitParseError(reason: .incompatibleUnits, input: "count", fragment: "kg", offset: nil)) {
             try steps.checkedDoubleValue(for: .gramUnit(with: .kilo))
         }
-        #expect(HKUnitError(reason: .incompatibleUnits, input: "count", fragment: "kg", offset: nil).description
+        #expect(UnitParseError(reason: .incompatibleUnits, input: "count", fragment: "kg", offset: nil).description
             == "incompatible units: count and kg")
-        #expect(throws: HKUnitError.self) {
+        #expect(throws: UnitParseError.self) {
             try steps.checkedCompare(HKQuantity(unit: .meter(), doubleValue: 1))
         }
     }
@@ -86,6 +86,6 @@ struct ParseErrorTests {
     func incompatiblePair(_ pair: (String, String)) throws {
         let quantity = try HKQuantity(unit: .checked(from: pair.0), doubleValue: 1)
         #expect(!quantity.is(compatibleWith: HKUnit(from: pair.1)))
-        #expect(throws: HKUnitError.self) { try quantity.checkedDoubleValue(for: HKUnit(from: pair.1)) }
+        #expect(throws: UnitParseError.self) { try quantity.checkedDoubleValue(for: HKUnit(from: pair.1)) }
     }
 }

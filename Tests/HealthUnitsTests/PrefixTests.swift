@@ -83,6 +83,6 @@ struct PrefixTests {
 
     @Test("prefixes do not apply to non-SI units", arguments: ["kmin", "mlb", "kcount", "cd", "mmin", "kdegC", "mcal", "kIU"])
     func notPrefixable(_ string: String) {
-        #expect(throws: HKUnitError.self) { try HKUnit.checked(from: string) }
+        #expect(throws: UnitParseError.self) { try HKUnit.checked(from: string) }
     }
 }

@@ -5,10 +5,10 @@ import Testing
 @Suite struct AuthorizationPolicyTests {
     typealias F = StoreFixture
 
-    static let request = HKAuthorizationPromptRequest(app: F.app(), typesToShare: [F.stepCount, F.bodyMass], typesToRead: [F.heartRate])
+    static let request = AuthorizationPromptRequest(app: F.app(), typesToShare: [F.stepCount, F.bodyMass], typesToRead: [F.heartRate])
 
-    static func answer(_ environment: [String: String], hasTerminal: Bool) throws -> HKAuthorizationPromptResponse {
-        try HKAuthorizationPolicy.prompt(environment: environment, hasTerminal: hasTerminal).decide(request)
+    static func answer(_ environment: [String: String], hasTerminal: Bool) throws -> AuthorizationPromptResponse {
+        try AuthorizationPolicy.prompt(environment: environment, hasTerminal: hasTerminal).decide(request)
     }
 
     @Test func allowAndDenyDecideEverythingWithoutAsking() throws {
@@ -21,9 +21,9 @@ import Testing
     @Test func unsetWithoutATerminalDenies() throws {
         let denied = try Self.answer([:], hasTerminal: false)
         #expect(denied.allowedToShare.isEmpty && denied.allowedToRead.isEmpty)
-        #expect(HKAuthorizationPolicy.prompt(environment: [:], hasTerminal: true) is HKTerminalAuthorizationPrompt)
-        #expect(HKAuthorizationPolicy.prompt(environment: ["OPENHEALTHKIT_AUTHORIZATION": "ask"], hasTerminal: false)
-                is HKTerminalAuthorizationPrompt)
+        #expect(AuthorizationPolicy.prompt(environment: [:], hasTerminal: true) is TerminalAuthorizationPrompt)
+        #expect(AuthorizationPolicy.prompt(environment: ["OPENHEALTHKIT_AUTHORIZATION": "ask"], hasTerminal: false)
+                is TerminalAuthorizationPrompt)
     }
 
     @Test func anUnknownPolicyDecidesNothing() {
@@ -40,7 +40,7 @@ import Testing
     @Test func theTerminalPromptAsksPerGroupOrPerType() throws {
         let answers = ScriptedLines(["e", "y", "n", "y"])
         let output = ScriptedLines([])
-        let prompt = HKTerminalAuthorizationPrompt(readLine: { answers.next() }, write: { output.append($0) })
+        let prompt = TerminalAuthorizationPrompt(readLine: { answers.next() }, write: { output.append($0) })
         let response = try prompt.decide(Self.request)
         // Share types are asked in short-name order: bodyMass (y), stepCount (n); then all reads (y).
         #expect(response.allowedToShare == [F.bodyMass])
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theTerminalPromptDeniesOnEndOfInput() throws {
-        let prompt = HKTerminalAuthorizationPrompt(readLine: { nil }, write: { _ in })
+        let prompt = TerminalAuthorizationPrompt(readLine: { nil }, write: { _ in })
         let response = try prompt.decide(Self.request)
         #expect(response.allowedToShare.isEmpty && response.allowedToRead.isEmpty)
     }

@@ -8,8 +8,8 @@ import Testing
     typealias F = StoreFixture
 
     @Test func readScopeIsOwnOnlyUntilReadingIsAllowed() async throws {
-        let store = try F.store(prompt: HKClosureAuthorizationPrompt { _ in
-            HKAuthorizationPromptResponse(allowedToShare: [], allowedToRead: [F.heartRate])
+        let store = try F.store(prompt: ClosureAuthorizationPrompt { _ in
+            AuthorizationPromptResponse(allowedToShare: [], allowedToRead: [F.heartRate])
         })
         #expect(store.readScope(for: F.heartRate) == .ownOnly)
         try await store.requestAuthorization(toShare: [], read: [F.heartRate, F.stepCount])
@@ -23,8 +23,8 @@ import Testing
         try await other.requestAuthorization(toShare: [F.stepCount, F.heartRate], read: [])
         try await other.save([F.steps(1), HKQuantitySample(type: F.heartRate, quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 60),
                                                               start: Date(timeIntervalSince1970: 1_700_000_000), end: Date(timeIntervalSince1970: 1_700_000_000))])
-        let store = try F.store(storage: storage, prompt: HKClosureAuthorizationPrompt { request in
-            HKAuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [F.heartRate])
+        let store = try F.store(storage: storage, prompt: ClosureAuthorizationPrompt { request in
+            AuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [F.heartRate])
         })
         try await store.requestAuthorization(toShare: [F.stepCount], read: [F.stepCount, F.heartRate])
         try await store.save(F.steps(2))

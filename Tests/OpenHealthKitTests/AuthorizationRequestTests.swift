@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 @Suite struct AuthorizationRequestTests {
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func allowedAndDeniedSharingAreReportedPerType() async throws {
-        let prompt = RecordingPrompt { _ in HKAuthorizationPromptResponse(allowedToShare: [F.stepCount], allowedToRead: []) }
+        let prompt = RecordingPrompt { _ in AuthorizationPromptResponse(allowedToShare: [F.stepCount], allowedToRead: []) }
         let store = try F.store(prompt: prompt)
         try await store.requestAuthorization(toShare: [F.stepCount, F.heartRate], read: [F.stepCount])
         #expect(store.authorizationStatus(for: F.stepCount) == .sharingAuthorized)
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func completionReportsSuccessEvenWhenEverythingIsDeniedAndRunsOffTheCallersThread() throws {
-        let store = try F.store(prompt: HKFixedAuthorizationPrompt(allows: false))
+        let store = try F.store(prompt: FixedAuthorizationPrompt(allows: false))
         let caller = ObjectIdentifier(Thread.current)
         let outcome = ScriptedLines([])
         let done = DispatchSemaphore(value: 0)
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func aThrowingPromptDecidesNothing() async throws {
-        let store = try F.store(prompt: HKClosureAuthorizationPrompt { _ in throw HKError(.errorUserCanceled) })
+        let store = try F.store(prompt: ClosureAuthorizationPrompt { _ in throw HKError(.errorUserCanceled) })
         await expectHKError(.errorUserCanceled) { try await store.requestAuthorization(toShare: [F.stepCount], read: []) }
         #expect(store.authorizationStatus(for: F.stepCount) == .notDetermined)
     }
@@ -77,8 +78,8 @@ import Testing
     @Test func decisionsPersistAcrossReopeningTheDatabaseFile() async throws {
         let path = F.temporaryDatabasePath()
         let first = try HKHealthStore(databasePath: path, app: F.app())
-        first.authorizationPrompt = HKClosureAuthorizationPrompt { _ in
-            HKAuthorizationPromptResponse(allowedToShare: [F.stepCount], allowedToRead: [])
+        first.authorizationPrompt = ClosureAuthorizationPrompt { _ in
+            AuthorizationPromptResponse(allowedToShare: [F.stepCount], allowedToRead: [])
         }
         try await first.requestAuthorization(toShare: [F.stepCount, F.heartRate], read: [])
         let reopened = try HKHealthStore(databasePath: path, app: F.app())

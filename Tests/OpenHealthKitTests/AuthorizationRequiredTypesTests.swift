@@ -11,7 +11,7 @@ import Testing
 
     static func denying(_ denied: HKObjectType) -> RecordingPrompt {
         RecordingPrompt { request in
-            HKAuthorizationPromptResponse(allowedToShare: request.typesToShare,
+            AuthorizationPromptResponse(allowedToShare: request.typesToShare,
                                           allowedToRead: request.typesToRead.subtracting([denied]))
         }
     }
@@ -56,7 +56,7 @@ import Testing
         for declaration in ["allergyRecord,conditionRecord", "allergyRecord,conditionRecord,stepCount", "allergyRecord,nonsense,x"] {
             let environment = [HKHealthStore.requiredReadTypesEnvironmentVariable: declaration]
             let store = HKHealthStore(storage: try HealthDatabaseFixture.memory(), app: F.app(), environment: environment)
-            store.authorizationPrompt = HKFixedAuthorizationPrompt(allows: true)
+            store.authorizationPrompt = FixedAuthorizationPrompt(allows: true)
             await expectHKError(.errorInvalidArgument) { try await store.requestAuthorization(toShare: [], read: [F.allergies]) }
         }
     }

@@ -80,8 +80,8 @@ struct ElementSampleStoreTests {
         let storage = try SQLiteHealthStorage.inMemory()
         let writer = try await Self.store(storage, app: F.otherAppID)
         try await writer.save(try E.audiogram())
-        let reader = try F.store(storage: storage, prompt: HKClosureAuthorizationPrompt { request in
-            HKAuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
+        let reader = try F.store(storage: storage, prompt: ClosureAuthorizationPrompt { request in
+            AuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
         })
         try await reader.requestAuthorization(toShare: [E.audiogramType], read: [E.audiogramType])
         #expect(try await Q.samples(reader, E.audiogramType).isEmpty)
@@ -100,7 +100,7 @@ struct ElementSampleStoreTests {
         try await writer.save(saved)
 
         let asked = RequestLog()
-        let reader = try F.store(storage: storage, prompt: HKClosureAuthorizationPrompt({ .allowAll($0) }, objects: { request in
+        let reader = try F.store(storage: storage, prompt: ClosureAuthorizationPrompt({ .allowAll($0) }, objects: { request in
             asked.append(request)
             return [request.objects[0].uuid]
         }))
@@ -134,10 +134,10 @@ struct ElementSampleStoreTests {
         let storage = try SQLiteHealthStorage.inMemory()
         let writer = try await Self.store(storage, app: F.otherAppID)
         try await writer.save([E.glasses(), E.contacts(days: 1)])
-        let denied = try F.store(storage: storage, prompt: HKFixedAuthorizationPrompt(allows: false))
+        let denied = try F.store(storage: storage, prompt: FixedAuthorizationPrompt(allows: false))
         try await denied.requestPerObjectReadAuthorization(for: E.visionType, predicate: nil)
         #expect(try await Q.samples(denied, E.visionType).isEmpty)
-        let allowed = try F.store(app: "org.example.third", storage: storage, prompt: HKFixedAuthorizationPrompt(allows: true))
+        let allowed = try F.store(app: "org.example.third", storage: storage, prompt: FixedAuthorizationPrompt(allows: true))
         try await allowed.requestPerObjectReadAuthorization(for: E.visionType, predicate: nil)
         #expect(try await Q.samples(allowed, E.visionType).count == 2)
         #expect(try await Q.samples(HKHealthStore.owner(storage: storage), E.visionType).count == 2)
@@ -147,8 +147,8 @@ struct ElementSampleStoreTests {
 /// Per-object requests a prompt was asked, from any thread.
 final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var recorded: [HKPerObjectAuthorizationPromptRequest] = []
+    private var recorded: [PerObjectAuthorizationPromptRequest] = []
 
-    func append(_ request: HKPerObjectAuthorizationPromptRequest) { lock.withLock { recorded.append(request) } }
-    var requests: [HKPerObjectAuthorizationPromptRequest] { lock.withLock { recorded } }
+    func append(_ request: PerObjectAuthorizationPromptRequest) { lock.withLock { recorded.append(request) } }
+    var requests: [PerObjectAuthorizationPromptRequest] { lock.withLock { recorded } }
 }

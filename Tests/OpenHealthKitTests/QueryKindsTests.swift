@@ -19,7 +19,7 @@ import Testing
             sources.record(Set(found?.map(\.bundleIdentifier) ?? []))
         })
         #expect(await sources.wait(for: 1).first == [F.appID, F.otherAppID])
-        let denied = try F.store(app: "org.example.third", storage: storage, prompt: HKFixedAuthorizationPrompt(allows: false))
+        let denied = try F.store(app: "org.example.third", storage: storage, prompt: FixedAuthorizationPrompt(allows: false))
         let scoped = try await HKSourceQueryDescriptor(predicate: .quantitySample(type: F.stepCount)).result(for: denied)
         #expect(scoped.isEmpty)
     }

@@ -1,11 +1,31 @@
 import Foundation
 import HealthDatabaseSQLite
-import OpenHealthKit
+@testable import OpenHealthKit
 import Testing
 
+/// HKObserverQuery over real SQLite files. The observing store's change monitor runs on a ``ManualPollClock``: its
+/// polls happen when the test advances the clock, and ``ChangeMonitor/settle()`` returns once the query has handled
+/// them, so "nothing more arrives" and "an interval later" are facts, not waits.
 @Suite struct QueryObserverTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
+
+    /// A store's monitor driven by a manual clock.
+    struct Driven {
+        let clock = ManualPollClock()
+        let monitor: ChangeMonitor
+
+        init(_ store: HKHealthStore) throws {
+            monitor = StoreHome.of(try store.storage()).monitor
+            monitor.clock = clock
+        }
+
+        /// Moves the clock on by `seconds` (one poll when an interval passed) and waits until the polls are handled.
+        func step(_ seconds: TimeInterval = 0.05) {
+            clock.advance(by: seconds)
+            monitor.settle()
+        }
+    }
 
     private func observe(_ store: HKHealthStore, _ type: HKSampleType = F.stepCount) -> (HKObserverQuery, EventRecorder<Date>) {
         let recorder = EventRecorder<Date>()
@@ -19,48 +39,57 @@ import Testing
 
     @Test func firesOnceAtStartThenAfterSavesAndDeletesOfAnotherStore() async throws {
         let (observer, writer) = try await Q.twoStores()
+        let driven = try Driven(observer)
         let (query, recorder) = observe(observer)
-        await pause(0.1)
+        #expect(await recorder.wait(for: 1).count == 1)
+        driven.step()
         #expect(recorder.events.count == 1)
         let sample = Q.steps(1)
         try await writer.save(sample)
-        #expect(await recorder.wait(for: 2).count == 2)
+        driven.step()
+        #expect(recorder.events.count == 2)
         try await writer.delete(sample)
-        #expect(await recorder.wait(for: 3).count == 3)
+        driven.step()
+        #expect(recorder.events.count == 3)
         observer.stop(query)
         try await writer.save(Q.steps(2))
-        await pause(0.2)
+        driven.step()
         #expect(recorder.events.count == 3)
     }
 
     @Test func commitsOfThisProcessArriveWithoutWaitingForThePoll() async throws {
         // Two stores of this process on one file share the file's one open storage, whose change feed wakes the
-        // observer; with an hour between polls nothing else could deliver within the test.
+        // observer; the clock never moves, so nothing else could deliver.
         let storage = try SQLiteHealthStorage.shared(path: F.temporaryDatabasePath())
         let observer = try await Q.store(storage: storage), writer = try await Q.store(storage: storage)
-        observer.changePollingInterval = 3600
+        let driven = try Driven(observer)
         let (query, recorder) = observe(observer)
         #expect(await recorder.wait(for: 1).count == 1)
         try await writer.save(Q.steps(1))
-        #expect(await recorder.wait(for: 2).count == 2)
+        driven.monitor.settle()
+        #expect(recorder.events.count == 2)
         let sample = Q.steps(2)
         try await writer.save(sample)
         try await writer.delete(sample)
-        #expect(await recorder.wait(for: 3).count >= 3)
+        driven.monitor.settle()
+        #expect(recorder.events.count >= 3)
         observer.stop(query)
     }
 
     @Test func ignoresCommitsOfOtherTypes() async throws {
         let (observer, writer) = try await Q.twoStores()
+        let driven = try Driven(observer)
         let (query, recorder) = observe(observer, F.heartRate)
+        #expect(await recorder.wait(for: 1).count == 1)
         try await writer.save(Q.steps(1))
-        await pause(0.2)
+        driven.step()
         #expect(recorder.events.count == 1)
         observer.stop(query)
     }
 
     @Test func descriptorFormReportsWhichTypesChanged() async throws {
         let store = try await Q.store()
+        let driven = try Driven(store)
         let recorder = EventRecorder<Set<HKSampleType>>()
         let descriptors = [HKQueryDescriptor(sampleType: F.stepCount, predicate: nil), HKQueryDescriptor(sampleType: F.heartRate, predicate: nil)]
         let query = HKObserverQuery(queryDescriptors: descriptors) { _, types, completion, _ in
@@ -68,9 +97,10 @@ import Testing
             completion()
         }
         store.execute(query)
-        await pause(0.05)
+        #expect(await recorder.wait(for: 1).count == 1)
         try await store.save(Q.steps(1))
-        let events = await recorder.wait(for: 2)
+        driven.monitor.settle()
+        let events = recorder.events
         #expect(events.first == [F.stepCount, F.heartRate])
         #expect(events.dropFirst().first == [F.stepCount])
         store.stop(query)
@@ -78,44 +108,40 @@ import Testing
 
     @Test func backgroundDeliveryFrequencyBoundsNotifications() async throws {
         let (observer, writer) = try await Q.twoStores()
-        // Long enough that a loaded machine still makes both saves below inside one interval.
-        observer.setBackgroundDeliveryInterval(2.0, for: .hourly)
+        let driven = try Driven(observer)
         try await observer.enableBackgroundDelivery(for: F.stepCount, frequency: .hourly)
         let (query, recorder) = observe(observer)
-        await pause(0.05)
-        // Event 0 is the call every observer query gets when it starts.
+        #expect(await recorder.wait(for: 1).count == 1)   // the call every observer query gets when it starts
         try await writer.save(Q.steps(1))
-        let first = await recorder.wait(for: 2)
-        #expect(first.count == 2)
+        driven.step()
+        #expect(recorder.events.count == 2, "the first change of the hour is delivered")
         try await writer.save(Q.steps(2))
-        await pause(0.1)
+        driven.step()
         try await writer.save(Q.steps(3))
-        await pause(0.1)
-        // Both saves fall inside the interval unless the machine stalled for seconds; only then may a third call be due.
-        if first.count == 2, Date().timeIntervalSince(first[1]) < 1.9 { #expect(recorder.events.count == 2) }
-        let events = await recorder.wait(for: 3)
-        #expect(events.count == 3)
-        // The gate opens 2 s after the previous notification was released; handler calls run on a queue, so on a
-        // loaded machine the second one can start late and the gap between the calls look shorter than 2 s.
-        if events.count == 3 { #expect(events[2].timeIntervalSince(events[1]) >= 1.5) }
-        await pause(0.2)
-        #expect(recorder.events.count == 3)
+        driven.step(60)
+        #expect(recorder.events.count == 2, "changes within the hour wait")
+        driven.step(3600 - 60 - 0.1)
+        #expect(recorder.events.count == 2, "still within the hour")
+        driven.step(0.2)
+        #expect(recorder.events.count == 3, "the waiting changes are delivered together once the hour has passed")
+        driven.step(3600)
+        #expect(recorder.events.count == 3, "nothing was waiting")
         try await observer.disableAllBackgroundDelivery()
         try await writer.save(Q.steps(4))
-        // With delivery disabled the gate no longer holds the change back; the wait covers only the second store's
-        // polling, which under a full parallel test run on two loaded cores took longer than 5 s once (CI, stop 11).
-        #expect(await recorder.wait(for: 4, timeout: 20).count == 4)
+        driven.step()
+        #expect(recorder.events.count == 4, "with delivery disabled nothing is held back")
         observer.stop(query)
     }
 
     @Test func readDenialHidesOtherAppsCommits() async throws {
         let path = F.temporaryDatabasePath()
         let other = try await Q.store(app: F.otherAppID, storage: try SQLiteHealthStorage(path: path))
-        let denied = try F.store(storage: try SQLiteHealthStorage(path: path), prompt: HKFixedAuthorizationPrompt(allows: false))
-        denied.changePollingInterval = 0.01
+        let denied = try F.store(storage: try SQLiteHealthStorage(path: path), prompt: FixedAuthorizationPrompt(allows: false))
+        let driven = try Driven(denied)
         let (query, recorder) = observe(denied)
+        #expect(await recorder.wait(for: 1).count == 1)
         try await other.save(Q.steps(1))
-        await pause(0.2)
+        driven.step()
         #expect(recorder.events.count == 1)  // only the call at start
         denied.stop(query)
     }

@@ -65,8 +65,8 @@ import Testing
         let storage = try SQLiteHealthStorage.inMemory()
         let other = try await Q.store(app: F.otherAppID, storage: storage)
         try await other.save(Q.steps(5))
-        let reader = try F.store(storage: storage, prompt: HKClosureAuthorizationPrompt { request in
-            HKAuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
+        let reader = try F.store(storage: storage, prompt: ClosureAuthorizationPrompt { request in
+            AuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
         })
         try await reader.requestAuthorization(toShare: [F.stepCount], read: [F.stepCount])
         try await reader.save(Q.steps(7))

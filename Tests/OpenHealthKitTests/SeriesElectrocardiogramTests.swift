@@ -32,7 +32,7 @@ struct SeriesElectrocardiogramTests {
     static func store(with ecgs: [HKElectrocardiogram], readable: Bool = true, path: String = F.temporaryDatabasePath()) async throws -> HKHealthStore {
         let storage = try SQLiteHealthStorage(path: path)
         _ = try storage.save(try ecgs.flatMap { try ObjectMapping.records(from: $0) })
-        let store = try F.store(storage: storage, prompt: HKFixedAuthorizationPrompt(allows: readable))
+        let store = try F.store(storage: storage, prompt: FixedAuthorizationPrompt(allows: readable))
         try await store.requestAuthorization(toShare: [], read: [ecgType])
         return store
     }

@@ -18,8 +18,8 @@ enum SeriesFixture {
     /// A store of `app` on the database file at `path` (a new file unless given) that may share and read workouts and
     /// series, or only share them when `readable` is false.
     static func store(app: String = F.appID, path: String = F.temporaryDatabasePath(), readable: Bool = true) throws -> HKHealthStore {
-        let store = try F.store(app: app, storage: try SQLiteHealthStorage(path: path), prompt: HKClosureAuthorizationPrompt { request in
-            HKAuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: readable ? request.typesToRead : [])
+        let store = try F.store(app: app, storage: try SQLiteHealthStorage(path: path), prompt: ClosureAuthorizationPrompt { request in
+            AuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: readable ? request.typesToRead : [])
         })
         store.changePollingInterval = 0.01
         return store

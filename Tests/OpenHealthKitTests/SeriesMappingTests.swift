@@ -75,7 +75,7 @@ struct SeriesMappingTests {
     func saveAndDelete() async throws {
         let store = try S.store()
         try await S.authorize(store)
-        let route = HKWorkoutRoute(locations: [HKWorkoutRouteLocation(S.locations(1)[0])], start: S.start, end: S.start)
+        let route = HKWorkoutRoute(locations: [WorkoutRouteLocation(S.locations(1)[0])], start: S.start, end: S.start)
         try await store.save(route)
         let read = try #require(try await QueryFixture.samples(store, S.route).first as? HKWorkoutRoute)
         #expect(read.locations == route.locations && read.count == 1)

@@ -123,8 +123,8 @@ import Testing
         let storage = try SQLiteHealthStorage.inMemory()
         let other = try await Q.store(app: F.otherAppID, storage: storage)
         try await other.save(Self.steps(600, 0, 30))
-        let denied = try F.store(storage: storage, prompt: HKClosureAuthorizationPrompt { request in
-            HKAuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
+        let denied = try F.store(storage: storage, prompt: ClosureAuthorizationPrompt { request in
+            AuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
         })
         try await denied.requestAuthorization(toShare: [F.stepCount], read: [F.stepCount])
         try await denied.save(Self.steps(400, 20, 40))

@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func deniedAppsSeeNothingSet() async throws {
-        let store = try F.store(prompt: HKFixedAuthorizationPrompt(allows: false))
+        let store = try F.store(prompt: FixedAuthorizationPrompt(allows: false))
         try store.setCharacteristic(HKBloodType.oPositive)
         try store.setDateOfBirthComponents(DateComponents(year: 1990, month: 4, day: 2))
         try await store.requestAuthorization(toShare: [], read: Self.characteristicTypes)

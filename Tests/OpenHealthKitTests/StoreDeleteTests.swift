@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func deletingNeedsSharingAuthorization() async throws {
-        let store = try F.store(prompt: HKFixedAuthorizationPrompt(allows: false))
+        let store = try F.store(prompt: FixedAuthorizationPrompt(allows: false))
         await expectHKError(.errorAuthorizationNotDetermined) { try await store.delete(F.steps()) }
     }
 

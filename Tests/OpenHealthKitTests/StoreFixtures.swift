@@ -14,7 +14,7 @@ enum StoreFixture {
     /// A store over an in-memory database; the prompt allows everything unless another is given.
     static func store(
         app id: String = appID, storage: (any HealthStorage)? = nil,
-        prompt: any HKAuthorizationPrompt = HKFixedAuthorizationPrompt(allows: true)
+        prompt: any AuthorizationPrompt = FixedAuthorizationPrompt(allows: true)
     ) throws -> HKHealthStore {
         let store = HKHealthStore(storage: try storage ?? SQLiteHealthStorage.inMemory(), app: app(id), environment: [:])
         store.authorizationPrompt = prompt
@@ -61,19 +61,19 @@ enum StoreFixture {
 }
 
 /// A prompt that records what it was asked and answers with a closure.
-final class RecordingPrompt: HKAuthorizationPrompt, @unchecked Sendable {
+final class RecordingPrompt: AuthorizationPrompt, @unchecked Sendable {
     private let lock = NSLock()
-    private var recorded: [HKAuthorizationPromptRequest] = []
-    private let answer: @Sendable (HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse
+    private var recorded: [AuthorizationPromptRequest] = []
+    private let answer: @Sendable (AuthorizationPromptRequest) throws -> AuthorizationPromptResponse
 
-    init(_ answer: @escaping @Sendable (HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse = { .allowAll($0) }) {
+    init(_ answer: @escaping @Sendable (AuthorizationPromptRequest) throws -> AuthorizationPromptResponse = { .allowAll($0) }) {
         self.answer = answer
     }
 
     /// Every request asked so far, in order.
-    var requests: [HKAuthorizationPromptRequest] { lock.withLock { recorded } }
+    var requests: [AuthorizationPromptRequest] { lock.withLock { recorded } }
 
-    func decide(_ request: HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse {
+    func decide(_ request: AuthorizationPromptRequest) throws -> AuthorizationPromptResponse {
         lock.withLock { recorded.append(request) }
         return try answer(request)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 @Suite struct StoreOpeningTests {

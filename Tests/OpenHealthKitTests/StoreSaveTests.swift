@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitSQLite
 import Testing
 
 @Suite struct StoreSaveTests {
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func savingNeedsADecisionAndThenAGrant() async throws {
-        let store = try F.store(prompt: HKFixedAuthorizationPrompt(allows: false))
+        let store = try F.store(prompt: FixedAuthorizationPrompt(allows: false))
         await expectHKError(.errorAuthorizationNotDetermined) { try await store.save(F.steps()) }
         try await store.requestAuthorization(toShare: [F.stepCount], read: [])
         await expectHKError(.errorAuthorizationDenied) { try await store.save(F.steps()) }

@@ -63,7 +63,7 @@ enum WorkoutActivityFixture {
 
     /// The filter of a factory predicate.
     static func filter(_ predicate: NSPredicate) throws -> SampleFilter {
-        try #require(predicate as? HKFilterPredicate).filter
+        try #require(predicate as? SampleFilterPredicate).filter
     }
 
     /// An activity condition as the factories mark it.

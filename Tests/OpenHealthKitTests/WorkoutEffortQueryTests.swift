@@ -115,7 +115,7 @@ import Testing
         #expect(storage.reads.all.allSatisfy { $0.filter != .all }, "every read is filtered in the store")
 
         let blind = try StoreFixture.store(app: "org.example.blind", storage: try SQLiteHealthStorage(path: path),
-                                           prompt: HKFixedAuthorizationPrompt(allows: false))
+                                           prompt: FixedAuthorizationPrompt(allows: false))
         try await blind.requestAuthorization(toShare: [], read: Set(E.types.map { $0 as HKObjectType }))
         #expect(try await E.relationships(blind).relationships.isEmpty, "read denial hides the relations")
     }

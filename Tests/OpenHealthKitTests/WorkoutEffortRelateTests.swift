@@ -72,8 +72,8 @@ import Testing
         #expect(try await E.related(store, workout) == [foreign.uuid])
 
         let reader = try F.store(app: "org.example.reader", storage: try SQLiteHealthStorage(path: path),
-                                 prompt: HKClosureAuthorizationPrompt { request in
-                                     HKAuthorizationPromptResponse(allowedToShare: [.workoutType()], allowedToRead: request.typesToRead)
+                                 prompt: ClosureAuthorizationPrompt { request in
+                                     AuthorizationPromptResponse(allowedToShare: [.workoutType()], allowedToRead: request.typesToRead)
                                  })
         try await reader.requestAuthorization(toShare: E.types, read: [])
         await E.expectError(.errorAuthorizationDenied) { try await reader.relateWorkoutEffortSample(E.effort(2), with: workout, activity: nil) }

@@ -7,6 +7,7 @@ struct DemoExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo-export",
         abstract: "Write a realistic synthetic Apple Health export (deterministic for a seed).",
+        usage: "health demo-export --out <dir> [--records <n>] [--seed <seed>] [...]",
         discussion: """
             Writes DIR/apple_health_export/ with export.xml, workout-routes/*.gpx, clinical-records/*.json and \
             export_cda.xml: an iPhone and an Apple Watch with overlapping steps, heart rate with HRV beat lists, \
@@ -37,7 +38,7 @@ struct DemoExportCommand: ParsableCommand {
         do {
             written = try DemoExport(records: records, seed: seed).write(to: URL(fileURLWithPath: out))
         } catch {
-            Console.error("\(error)")
+            Console.error(ErrorText.sentence(error))
             throw HealthExitStatus.failure
         }
         if format == .json {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthDatabase
 import HealthDatabaseSQLite
 import HealthExport
 import OpenHealthKit
@@ -9,6 +10,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import an Apple Health export (export.zip, its unzipped folder, or export.xml).",
+        usage: "health import <path> [--database <path>] [--quiet] [--dry-run] [...]",
         discussion: """
             Streams the export (constant memory whatever its size) and stores every record, correlation, workout \
             (events, statistics, activities, routes), activity summary, clinical record and the Me characteristics. \
@@ -38,14 +40,21 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Records per transaction.", valueName: "count"))
     var batch = 10_000
 
-    @Flag(name: .long, help: "Read and convert everything, report what would be stored and the problems, write nothing.")
+    @Flag(name: .long, help: ArgumentHelp("Read and convert everything, report what would be stored and the problems, "
+        + "write nothing (not even a new database file)."))
     var dryRun = false
 
     func run() throws {
-        let healthStore = try store.open()
-        let storage = try healthStore.storage()
-        // The import writes time-ordered records: a small page cache costs no speed and keeps memory low.
-        try (storage as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 16)
+        let storage: any HealthStorage
+        if dryRun {
+            // Compared against the store when there is one, read only; against an empty store in memory otherwise.
+            storage = FileManager.default.fileExists(atPath: store.path) ? try store.openForReading().storage()
+                : try SQLiteHealthStorage.inMemory()
+        } else {
+            storage = try store.openForWriting().storage()
+            // The import writes time-ordered records: a small page cache costs no speed and keeps memory low.
+            try (storage as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 16)
+        }
         var importer = ExportImporter()
         importer.batchSize = max(1, batch)
         importer.dryRun = dryRun
@@ -56,11 +65,18 @@ struct ImportCommand: ParsableCommand {
             summary = try importer.run(path: path, into: storage)
         } catch {
             bar.clear()
-            Console.error("\(error)")
+            Console.error(ErrorText.sentence(error))
             throw HealthExitStatus.failure
         }
         bar.clear()
-        if !quiet || format != .table { Console.write(ImportReport.render(summary, format)) }
+        if !dryRun, summary.readAnything {
+            // Statistics summaries and merged runs are computed now, so the first `health stats` reads them.
+            do { try StatisticsPreparation.prepare(HKHealthStore.owner(storage: storage)) } catch {
+                Console.error("the import is stored, but preparing statistics failed: \(HKError.from(error).localizedDescription)")
+            }
+            try? (storage as? SQLiteHealthStorage)?.checkpoint()   // the database file alone holds the import
+        }
+        if !quiet || format != .table { Console.write(ImportReport.render(summary, format, dryRun: dryRun)) }
         // CSV is a table of types: the problems go to standard error, grouped as in the table summary.
         if format == .csv, summary.problems.total > 0 {
             Console.error("\(summary.problems.total) problems, not imported:\n" + summary.problems.lines.joined(separator: "\n"))
@@ -88,7 +104,7 @@ final class ProgressBar: @unchecked Sendable {
         let left = fraction > 0 ? progress.seconds * (1 - fraction) / fraction : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let line = String(format: "\r%@ %3.0f%%  %@ records  %@/s  %@ left ",
-                          bar, fraction * 100, NumberFormat.grouped(progress.elements), NumberFormat.grouped(Int(rate)), Self.duration(left))
+                          bar, fraction * 100, NumberText.grouped(progress.elements), NumberText.grouped(Int(rate)), Self.duration(left))
         FileHandle.standardError.write(Data(line.utf8))
         shown = true
     }
@@ -102,18 +118,5 @@ final class ProgressBar: @unchecked Sendable {
     private static func duration(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
         return whole >= 60 ? "\(whole / 60)m\(String(format: "%02d", whole % 60))s" : "\(whole)s"
-    }
-}
-
-/// Thousands separators for counts.
-enum NumberFormat {
-    static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return value < 0 ? "-" + out : out
     }
 }

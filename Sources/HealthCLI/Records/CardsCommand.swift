@@ -8,8 +8,9 @@ import SmartHealthCards
 struct CardsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cards",
-        abstract: "Verify and import SMART Health Cards (shc:/ QR content, .smart-health-card files, JWS).",
-        subcommands: [CardsVerifyCommand.self, CardsImportCommand.self]
+        abstract: "Verify, import, list and show SMART Health Cards.",
+        discussion: "Cards are shc:/ QR content, .smart-health-card files or JWS.",
+        subcommands: [CardsVerifyCommand.self, CardsImportCommand.self, CardsListCommand.self, CardsShowCommand.self]
     )
 }
 
@@ -68,6 +69,7 @@ struct CardsVerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify SMART Health Cards and print their contents.",
+        usage: "health cards verify <files> ... [--keys <keys> ...] [options]",
         discussion: """
             Exit status 0 only when every card verifies; 2 names the failed check otherwise.
             Examples:
@@ -88,6 +90,7 @@ struct CardsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Verify SMART Health Cards and store them as verifiable clinical records.",
+        usage: "health cards import <files> ... [--keys <keys> ...] [options]",
         discussion: "Nothing is stored unless every card verifies. Importing a card again does not duplicate it."
     )
 
@@ -96,7 +99,7 @@ struct CardsImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let cards = try await options.verifiedCards()
-        let healthStore = try store.open()
+        let healthStore = try store.openForWriting()
         let outcome = try await healthCall { try SmartHealthCardImporter.store(cards, in: healthStore) }
         for card in cards { Console.write(CardText.describe(card)) }
         Console.write("\(cards.count) cards: \(outcome.added) added, \(outcome.unchanged) already stored\n")

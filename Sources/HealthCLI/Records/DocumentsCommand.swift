@@ -33,7 +33,7 @@ struct DocumentsImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let data = FileManager.default.contents(atPath: file) else { throw badInput("\(file): cannot read the file") }
-        let healthStore = try store.open()
+        let healthStore = try store.openForWriting()
         let outcome: DocumentImport.Outcome
         do {
             outcome = try DocumentImport.store(data, in: healthStore, source: healthStore.app, fallbackDate: Date())

@@ -17,6 +17,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import FHIR resources from an institution: a Bundle, a resource, an NDJSON file or a folder.",
+        usage: "health records import <path> --institution <name> [options]",
         discussion: """
             Resources of a clinical type are stored as clinical records of the institution; sending a resource again \
             replaces the stored one (same institution, resource type and id), never duplicates it. Other resources \
@@ -24,7 +25,8 @@ struct RecordsImportCommand: AsyncParsableCommand {
             with their file, line and JSON path; the rest is still imported, and the exit status is then 2.
             Examples:
               health records import patient-bundle.json --institution "General Hospital"
-              health records import export/ --institution Clinic --base-url https://fhir.clinic.example/r4
+              health records import export/ --institution Clinic \\
+                  --base-url https://fhir.clinic.example/r4
             """
     )
 
@@ -57,7 +59,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
             default: throw badInput("--fhir-release must be dstu2 or r4, not \"\(text)\"")
             }
         }
-        let ingestor = ClinicalRecordIngestor(store: try store.open(), institution: ClinicalInstitution(name: institution, baseURL: base),
+        let ingestor = ClinicalRecordIngestor(store: try store.openForWriting(), institution: ClinicalInstitution(name: institution, baseURL: base),
                                               release: fhirRelease)
         let url = URL(fileURLWithPath: path)
         let report = try await healthCall { try ingestor.ingest(contentsOf: url) }

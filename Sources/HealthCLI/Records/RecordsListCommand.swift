@@ -8,6 +8,7 @@ struct RecordsListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List clinical records, optionally of one clinical type.",
+        usage: "health records list [--type <type>] [--resource-type <type>] [options]",
         discussion: """
             Examples:
               health records list
@@ -36,7 +37,7 @@ struct RecordsListCommand: AsyncParsableCommand {
         } else {
             types = HKObjectType.allClinicalTypes
         }
-        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.open())
+        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.openForReading())
         Console.write(ClinicalRecordRows.table(records).render(format))
     }
 }
@@ -59,7 +60,7 @@ struct RecordsShowCommand: AsyncParsableCommand {
     var id: String
 
     func run() async throws {
-        let records = try await ClinicalRecordRows.fetch(HKObjectType.allClinicalTypes, resourceType: nil, from: try store.open())
+        let records = try await ClinicalRecordRows.fetch(HKObjectType.allClinicalTypes, resourceType: nil, from: try store.openForReading())
         let matches = records.filter { ClinicalRecordRows.matches($0, id) }
         guard let record = matches.first else { throw badInput("no clinical record \"\(id)\"") }
         if matches.count > 1 {

@@ -14,7 +14,8 @@ struct SourcePriorityCommand: AsyncParsableCommand {
 
             Examples:
               health sources priority
-              health sources priority set com.apple.health.watch com.apple.health.phone
+              health sources priority set "Anna's Apple Watch" "Anna's iPhone"
+              health sources priority set com.example.app 3
               health sources priority reset
             """,
         subcommands: [Show.self, Set.self, Reset.self],
@@ -27,11 +28,18 @@ struct SourcePriorityCommand: AsyncParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(help: "Output format: table, json or csv.")
+        @Option(help: OutputFormat.help)
         var format: OutputFormat = .table
 
+        init() {}
+
+        init(store: StoreOptions, format: OutputFormat) {
+            self.store = store
+            self.format = format
+        }
+
         func run() async throws {
-            let healthStore = try store.open()
+            let healthStore = try store.openForReading()
             let (order, custom) = try await healthCall { (try healthStore.sourcePriority(), try healthStore.customSourcePriority() ?? []) }
             let rows = order.enumerated().map { index, source -> [String?] in
                 [String(index + 1), source.bundleIdentifier, source.name, custom.contains(source.bundleIdentifier) ? "custom" : "default"]
@@ -43,20 +51,27 @@ struct SourcePriorityCommand: AsyncParsableCommand {
     /// `health sources priority set A B C`: persist a custom order.
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set", abstract: "Put these sources first, in this order (bundle identifiers, highest first).")
+            commandName: "set", abstract: "Put these sources first, in this order, highest first.")
 
         @OptionGroup var store: StoreOptions
 
-        @Argument(help: "Bundle identifiers, highest priority first.")
-        var bundleIdentifiers: [String]
+        @Argument(help: "Sources by name (as `health sources` shows them), bundle identifier or current rank.")
+        var sources: [String]
 
         func validate() throws {
-            if bundleIdentifiers.isEmpty { throw ValidationError("name at least one source (or use `reset`)") }
+            if sources.isEmpty { throw ValidationError("name at least one source (or use `reset`)") }
         }
 
         func run() async throws {
-            let healthStore = try store.open()
-            try await healthCall { try healthStore.setSourcePriority(bundleIdentifiers: bundleIdentifiers) }
+            let healthStore = try store.openForWriting()
+            var chosen: [String] = []
+            for name in sources {
+                for source in try SourceNames.resolve(name, in: healthStore) where !chosen.contains(source.bundleIdentifier) {
+                    chosen.append(source.bundleIdentifier)
+                }
+            }
+            try await healthCall { try healthStore.setSourcePriority(bundleIdentifiers: chosen) }
+            try await Show(store: store, format: .table).run()
         }
     }
 
@@ -67,7 +82,7 @@ struct SourcePriorityCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let healthStore = try store.open()
+            let healthStore = try store.openForWriting()
             try await healthCall { try healthStore.resetSourcePriority() }
         }
     }

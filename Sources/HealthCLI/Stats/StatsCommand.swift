@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthDatabase
 import OpenHealthKit
 
 /// `health stats TYPE`: sums, averages, minimums, maximums or latest values per hour, day, week, month or year.
@@ -9,8 +10,9 @@ struct StatsCommand: AsyncParsableCommand {
         abstract: "Statistics of a quantity type per hour, day, week, month or year.",
         discussion: """
             Sums are merged across sources by the source priority (see `health sources priority`), so a walk \
-            counted by both a phone and a watch counts once. Intervals follow the calendar of --time-zone (default: \
-            the machine's), so a day that crosses a daylight-saving change has 23 or 25 hours. The table ends with \
+            counted by both a phone and a watch counts once. Intervals follow the calendar of --time-zone; by default the \
+            time zone the samples carry (HKMetadataKeyTimeZone, the latest sample's), else the system's. The table \
+            names the zone it used. A day that crosses a daylight-saving change has 23 or 25 hours. The table ends with \
             a bar chart of the first figure.
 
             Examples:
@@ -26,7 +28,7 @@ struct StatsCommand: AsyncParsableCommand {
     @Argument(help: "The quantity type: a short name (stepCount) or an identifier.")
     var type: String
 
-    @Option(help: "From this date (2024-03-01, in --time-zone, or an ISO 8601 timestamp).")
+    @Option(help: "From this date (\(DateText.grammar); in the intervals' time zone unless it has an offset).")
     var from: String?
 
     @Option(help: "Up to (not including) this date.")
@@ -49,27 +51,26 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: "Also show each source's own, unmerged figures.")
     var separateBySource = false
 
-    @Option(help: "The time zone of the intervals and dates, e.g. Europe/Berlin.")
+    @Option(help: "The time zone of the intervals and dates, e.g. Europe/Berlin (default: the samples').")
     var timeZone: String?
 
     @Option(help: "Show quantities in this unit, e.g. km or count/min (default: the preferred unit for the store's locale).")
     var unit: String?
 
-    @Option(help: "Output format: table, json or csv.")
+    @Option(help: OutputFormat.help)
     var format: OutputFormat = .table
 
     func run() async throws {
-        let zone = try parseTimeZone()
         guard let quantityType = try TypeList.sampleType(type) as? HKQuantityType else {
             throw badInput("\"\(type)\" is not a quantity type (statistics need quantities)")
         }
-        let chosenUnit = try unit.map(UnitsCommand.unit)
-        if let chosenUnit, !quantityType.is(compatibleWith: chosenUnit) {
-            throw badInput("unit \(chosenUnit.unitString) does not fit \(quantityType.shortName)")
-        }
-        let start = try from.map { try date($0, option: "--from", zone: zone) }
-        let end = try to.map { try date($0, option: "--to", zone: zone) }
-        if let start, let end, end <= start { throw badInput("--to must be after --from") }
+        let chosenUnit = try unit.map { try UnitsCommand.unit($0, for: quantityType) }
+        if timeZone != nil { _ = try TimeZoneOption.parse(timeZone) }
+        _ = try DateOptions.window(from: from, to: to)
+        let healthStore = try store.openForReading()
+        let (zone, zoneOrigin) = try timeZone.map { (try TimeZoneOption.parse($0), "--time-zone") }
+            ?? Self.samplesTimeZone(quantityType, in: healthStore).map { ($0, "the samples' time zone") } ?? (.current, "the system's time zone")
+        let (start, end) = try DateOptions.window(from: from, to: to, timeZone: zone)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let asked = zip(StatsFigure.allCases, [sum, avg, min, max, recent]).filter(\.1).map(\.0)
@@ -86,7 +87,6 @@ struct StatsCommand: AsyncParsableCommand {
             throw badInput(error.localizedDescription)
         }
         query.intervalCalendar = calendar
-        let healthStore = try store.open()
         // Without --unit, figures are shown as the Health app shows them: in the store's preferred unit (count/min
         // for heart rate, the locale's kg or lb), not the canonical one (count/s).
         var displayUnit = quantityType.canonicalUnit
@@ -98,7 +98,17 @@ struct StatsCommand: AsyncParsableCommand {
         let collection = try await healthCall { try await Self.collection(of: query, on: healthStore) }
         let rows = StatsRows(figures: figures, unit: displayUnit, timeZone: zone, separateBySource: separateBySource)
         let table = rows.table(collection, from: start, to: end, chart: format == .table)
+        if format == .table { Console.write("\(by.rawValue.capitalized)s in \(timeZone ?? zone.identifier) (\(zoneOrigin)); \(quantityType.shortName) in \(displayUnit.unitString)\n") }
         Console.write(table.render(format))
+    }
+
+    /// The time zone the latest sample of `type` carries (`HKMetadataKeyTimeZone`), if it carries a known one.
+    static func samplesTimeZone(_ type: HKQuantityType, in store: HKHealthStore) throws -> TimeZone? {
+        let storage = try store.storage()
+        let latest = try storage.records(matching: .and([.types([type.identifier]), .fieldExists(HKMetadataKeyTimeZone)]),
+                                         sort: [SampleSort(.endDate, ascending: false)], limit: 1, includePayload: false).first
+        guard case .text(let name)? = latest?.fields[HKMetadataKeyTimeZone] else { return nil }
+        return TimeZone(identifier: name)
     }
 
     /// The samples to read for the intervals shown: those overlapping the whole intervals containing `start` and
@@ -110,21 +120,6 @@ struct StatsCommand: AsyncParsableCommand {
                                               timeZone: calendar.timeZone) else { return nil }
         return HKQuery.predicateForSamples(withStart: start.map { buckets.interval(containing: $0).start },
                                            end: end.map { buckets.interval(containing: $0.addingTimeInterval(-0.001)).end })
-    }
-
-    private func parseTimeZone() throws -> TimeZone {
-        guard let timeZone else { return .current }
-        guard let zone = TimeZone(identifier: timeZone) else {
-            throw badInput("--time-zone: unknown time zone \"\(timeZone)\" (use a name such as Europe/Berlin)")
-        }
-        return zone
-    }
-
-    private func date(_ text: String, option: String, zone: TimeZone) throws -> Date {
-        guard let date = DateText.parse(text, timeZone: zone) else {
-            throw badInput("\(option): \"\(text)\" is not a date (use 2024-03-01 or 2024-03-01T08:30:00Z)")
-        }
-        return date
     }
 
     private static func collection(of query: HKStatisticsCollectionQuery, on store: HKHealthStore) async throws -> HKStatisticsCollection {

@@ -48,7 +48,7 @@ struct StatsRows {
         var cells: [String?] = [DateText.format(statistics.startDate, timeZone: timeZone),
                                 DateText.format(statistics.endDate, timeZone: timeZone)]
         if separateBySource { cells.append(source?.bundleIdentifier ?? Self.mergedSource) }
-        cells += figures.map { figure in value(figure, statistics, source).map { NumberText.format($0, digits: 6) } }
+        cells += figures.map { figure in value(figure, statistics, source).map(NumberText.exact) }
         cells.append(unit.unitString)
         return cells
     }

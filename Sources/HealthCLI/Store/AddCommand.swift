@@ -7,12 +7,14 @@ struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a quantity or category sample by hand (marked as user-entered).",
+        usage: "health add <type> <value> [--unit <unit>] [--start <date>] [...]",
         discussion: """
             Examples:
               health add bodyMass 72.5 --unit kg
               health add stepCount 1200 --start 2024-03-01T08:00 --end 2024-03-01T09:00
-              health add sleepAnalysis asleepCore --start 2024-03-01T23:00 --end 2024-03-02T06:30
-            Quantities use the type's canonical unit unless --unit is given; category values are a number or
+              health add sleepAnalysis asleepCore \\
+                  --start 2024-03-01T23:00 --end 2024-03-02T06:30
+            Quantities use the type's canonical unit unless --unit is given; category values are a number or \
             the value's name (asleepCore, mild, ...). Prints the new sample's UUID.
             """
     )
@@ -28,7 +30,7 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: "The unit of a quantity value, e.g. kg or count/min.")
     var unit: String?
 
-    @Option(help: "When the sample starts (default: now).")
+    @Option(help: "When the sample starts (default: now): \(DateText.grammar).")
     var start: String?
 
     @Option(help: "When the sample ends (default: the start).")
@@ -36,15 +38,16 @@ struct AddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let sampleType = try TypeList.sampleType(type)
-        let startDate = try start.map { try QueryCommand.date($0, option: "--start") } ?? Date()
-        let endDate = try end.map { try QueryCommand.date($0, option: "--end") } ?? startDate
+        let startDate = try start.map { try DateOptions.date($0, option: "--start") } ?? Date()
+        let endDate = try end.map { try DateOptions.date($0, option: "--end") } ?? startDate
+        if endDate < startDate { throw badInput("--end \(end ?? "") is before --start \(start ?? "now"); swap them or pick a later --end") }
         let metadata: [String: Any] = [HKMetadataKeyWasUserEntered: true, HKMetadataKeyTimeZone: TimeZone.current.identifier]
         let sample: HKSample
         do {
             switch sampleType {
             case let quantityType as HKQuantityType:
-                guard let number = Double(value) else { throw badInput("\"\(value)\" is not a number") }
-                let sampleUnit = try unit.map(UnitsCommand.unit) ?? quantityType.canonicalUnit
+                guard let number = Double(value), number.isFinite else { throw badInput("\"\(value)\" is not a number") }
+                let sampleUnit = try unit.map { try UnitsCommand.unit($0, for: quantityType) } ?? quantityType.canonicalUnit
                 sample = try HKQuantitySample.checked(type: quantityType, quantity: HKQuantity(unit: sampleUnit, doubleValue: number),
                                                       start: startDate, end: endDate, metadata: metadata)
             case let categoryType as HKCategoryType:
@@ -56,7 +59,7 @@ struct AddCommand: AsyncParsableCommand {
         } catch let error as HKError {
             throw badInput(error.localizedDescription)
         }
-        let healthStore = try store.open()
+        let healthStore = try store.openForWriting()
         try await healthCall { try await healthStore.save(sample) }
         Console.write(sample.uuid.uuidString + "\n")
     }

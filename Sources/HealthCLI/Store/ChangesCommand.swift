@@ -6,14 +6,16 @@ import OpenHealthKit
 struct ChangesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "changes",
-        abstract: "List saves and deletions after an anchor, in order, and the anchor to continue from.",
+        abstract: "List saves and deletions after an anchor, and the anchor to continue from.",
+        usage: "health changes [--anchor <n>] [--limit <n>] [--format <format>] [...]",
         discussion: """
-            A sync script keeps the anchor this prints and passes it back next time; deletions are kept forever,
-            so no gap is too long. Examples:
+            Every kind of stored object comes through: samples, workouts, activity summaries, documents, clinical \
+            and verifiable records. A sync script keeps the anchor this prints and passes it back next time; \
+            deletions are kept forever, so no gap is too long. Examples:
               health changes --anchor 0 --format json
               health changes --anchor 1523 --limit 1000
-            In table and CSV formats the next anchor is printed on standard error as "anchor N";
-            JSON prints {"anchor": N, "hasMore": bool, "changes": [...]}.
+            In table, CSV and NDJSON formats the next anchor is printed on standard error as "anchor N"; JSON \
+            prints {"anchor": N, "hasMore": bool, "changes": [...]}.
             """
     )
 
@@ -25,7 +27,7 @@ struct ChangesCommand: AsyncParsableCommand {
     @Option(help: "At most this many changes.")
     var limit: Int?
 
-    @Option(help: "Output format: table, json or csv.")
+    @Option(help: OutputFormat.help)
     var format: OutputFormat = .table
 
     func validate() throws {
@@ -34,26 +36,34 @@ struct ChangesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let healthStore = try store.open()
+        let healthStore = try store.openForReading()
         let set = try await healthCall { try healthStore.changes(after: HKQueryAnchor(rawValue: anchor), limit: limit) }
-        let table = Table(columns: ["change"] + SampleRows.columns, rows: set.changes.map(Self.cells), numericColumns: ["value"])
+        let rows = ObjectRows(forScripts: format != .table)
+        var text = ""
+        let writer = rows.writer(format, extraColumns: ["change"]) { text += $0 }
+        for change in set.changes { writer.add(Self.cells(change, rows)) }
+        writer.finish()
         switch format {
         case .json:
-            let rows = table.render(.json).trimmingCharacters(in: .whitespacesAndNewlines)
-            Console.write("{\n\"anchor\" : \(set.anchor.rawValue),\n\"hasMore\" : \(set.hasMore),\n\"changes\" : \(rows)\n}\n")
-        case .table, .csv:
-            Console.write(table.render(format))
+            let array = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            Console.write("{\"anchor\": \(set.anchor.rawValue), \"hasMore\": \(set.hasMore), \"changes\": \(array)}\n")
+        case .table, .csv, .ndjson:
+            Console.write(text)
             FileHandle.standardError.write(Data("anchor \(set.anchor.rawValue)\(set.hasMore ? " (more waiting)" : "")\n".utf8))
         }
     }
 
-    private static func cells(_ change: HKChange) -> [String?] {
+    private static func cells(_ change: HKChange, _ rows: ObjectRows) -> [String?] {
         switch change {
         case .added(let sample):
-            return ["added"] + SampleRows.cells(sample)
+            return ["added"] + rows.cells(sample)
+        case .addedActivitySummary(let summary, let uuid):
+            return ["added"] + rows.cells(summary, uuid: uuid, source: nil)
         case .deleted(let object, let type):
             let name = HKObjectType.type(forIdentifier: type)?.shortName ?? type
-            return ["deleted", nil, nil, name, nil, nil, nil, object.uuid.uuidString]
+            var cells: [String?] = ["deleted", nil, nil, name, nil, nil, nil, nil, object.uuid.uuidString]
+            if rows.forScripts { cells += [nil, nil] }
+            return cells
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthExport
 import OpenHealthKit
 
 /// `health me`: the person's characteristics, which only the person (not apps) can set.
@@ -17,11 +18,11 @@ struct MeCommand: AsyncParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(help: "Output format: table, json or csv.")
+        @Option(help: OutputFormat.help)
         var format: OutputFormat = .table
 
         func run() async throws {
-            let healthStore = try store.open()
+            let healthStore = try store.openForReading()
             let rows: [[String?]] = try await healthCall {
                 let birth = try healthStore.storedDateOfBirthComponents().flatMap { components in
                     components.year.map { String(format: "%04d-%02d-%02d", $0, components.month ?? 1, components.day ?? 1) }
@@ -33,6 +34,7 @@ struct MeCommand: AsyncParsableCommand {
                     ["fitzpatrickSkinType", try healthStore.storedCharacteristic(HKFitzpatrickSkinType.self)?.exportSuffix],
                     ["wheelchairUse", try healthStore.storedCharacteristic(HKWheelchairUse.self)?.exportSuffix],
                     ["activityMoveMode", try healthStore.storedCharacteristic(HKActivityMoveMode.self)?.exportSuffix],
+                    ["cardioFitnessMedicationsUse", try healthStore.storage().setting(CharacteristicsImport.cardioFitnessMedicationsUseSetting)],
                 ]
             }
             Console.write(Table(columns: ["characteristic", "value"], rows: rows).render(format))
@@ -43,11 +45,12 @@ struct MeCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set characteristics.",
+            usage: "health me set [--date-of-birth <date>] [--blood-type <type>] [...]",
             discussion: """
                 Values: --biological-sex female|male|other|notSet; --blood-type A+ A- B+ B- AB+ AB- O+ O- notSet;
                 --skin-type I..VI|notSet; --wheelchair-use yes|no|notSet; --move-mode activeEnergy|appleMoveTime.
                 Example:
-                  health me set --date-of-birth 1990-04-02 --biological-sex female --blood-type O+
+                  health me set --date-of-birth 1990-04-02 --blood-type O+
                 """
         )
 
@@ -76,7 +79,7 @@ struct MeCommand: AsyncParsableCommand {
             guard birth != nil || sex != nil || blood != nil || skin != nil || wheelchair != nil || move != nil else {
                 throw ValidationError("give at least one characteristic to set")
             }
-            let healthStore = try store.open()
+            let healthStore = try store.openForWriting()
             try await healthCall {
                 if let birth { try healthStore.setDateOfBirthComponents(birth) }
                 if let sex { try healthStore.setCharacteristic(sex) }

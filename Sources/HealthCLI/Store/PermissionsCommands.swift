@@ -19,7 +19,7 @@ struct PermissionsCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func run() async throws {
-        let healthStore = try store.open()
+        let healthStore = try store.openForReading()
         let grants = try await healthCall { try healthStore.authorizationGrants(forApp: app) }
         let rows = grants.sorted { ($0.app, $0.type, $0.access.rawValue) < ($1.app, $1.type, $1.access.rawValue) }.map { grant in
             [grant.app, HKObjectType.type(forIdentifier: grant.type)?.shortName ?? grant.type, grant.access.rawValue,
@@ -34,6 +34,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authorize",
         abstract: "Allow (or with --deny, deny) an app to read or write types.",
+        usage: "health authorize <app> [--read <types>] [--share <types>] [--deny] [...]",
         discussion: "Examples:\n  health authorize com.example.steps --read stepCount,heartRate --share stepCount\n"
             + "  health authorize com.example.steps --deny --read bodyMass"
     )
@@ -62,7 +63,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
             guard let sample = type as? HKSampleType else { throw badInput("\(type.shortName) cannot be shared: it is read-only") }
             return sample
         }
-        let healthStore = try store.open()
+        let healthStore = try store.openForWriting()
         try await healthCall {
             try healthStore.setAuthorization(forApp: app, toShare: Set(shareTypes), read: Set(readTypes), allowed: !deny)
         }
@@ -87,7 +88,7 @@ struct RevokeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let selected = types.isEmpty ? nil : Set(try TypeList.parse(types))
-        let healthStore = try store.open()
+        let healthStore = try store.openForWriting()
         try await healthCall { try healthStore.revokeAuthorization(forApp: app, types: selected) }
     }
 }

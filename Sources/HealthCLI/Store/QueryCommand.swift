@@ -1,36 +1,33 @@
 import ArgumentParser
 import Foundation
+import HealthDatabase
 import OpenHealthKit
 
-/// `health query TYPE`: samples of one type, filtered, sorted and limited in the database.
-struct QueryCommand: AsyncParsableCommand {
+/// `health query TYPE`: the objects of one type, filtered and sorted in the database and streamed page by page,
+/// so memory stays the same whatever the number of rows.
+struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "query",
-        abstract: "List the samples of a type.",
+        abstract: "List the objects of a type (samples, workouts, activity summaries, ...).",
+        usage: "health query <type> [--from <date>] [--to <date>] [--source <name>] [...]",
         discussion: """
-            Examples:
+            Rows are read and printed a page at a time. Examples:
               health query stepCount --from 2024-03-01 --to 2024-03-02
               health query heartRate --limit 10 --unit count/min --format json
-              health query sleepAnalysis --source com.apple.health --sort start --ascending
+              health query workout --format ndjson > workouts.ndjson
+              health query activitySummary --from 2024-03-01
+              health query stepCount --source "Anna's iPhone" --limit 100 --offset 200
             """
     )
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var selection: SelectionOptions
 
-    @Argument(help: "The sample type: a short name (stepCount) or an identifier.")
-    var type: String
-
-    @Option(help: "Only samples overlapping the time from this date (2024-03-01 or an ISO 8601 timestamp).")
-    var from: String?
-
-    @Option(help: "Only samples overlapping the time before this date.")
-    var to: String?
-
-    @Option(help: "Only samples from this source (bundle identifier); repeatable.")
-    var source: [String] = []
-
-    @Option(help: "At most this many samples.")
+    @Option(help: "At most this many rows.")
     var limit: Int?
+
+    @Option(help: "Skip this many rows first (with --limit, for paging).")
+    var offset = 0
 
     @Option(help: "Sort by start or end date.")
     var sort: SortField = .start
@@ -41,55 +38,126 @@ struct QueryCommand: AsyncParsableCommand {
     @Option(help: "Show quantities in this unit, e.g. count/min.")
     var unit: String?
 
-    @Option(help: "Output format: table, json or csv.")
+    @Option(help: "Write dates in this time zone, e.g. Europe/Berlin (default: the system's).")
+    var timeZone: String?
+
+    @Option(help: OutputFormat.help)
     var format: OutputFormat = .table
 
     /// What `--sort` accepts.
     enum SortField: String, ExpressibleByArgument, CaseIterable { case start, end }
 
+    /// Rows read from the database at a time.
+    static let pageSize = 2_000
+
     func validate() throws {
         if let limit, limit <= 0 { throw ValidationError("--limit must be a positive number") }
+        if offset < 0 { throw ValidationError("--offset must be 0 or more") }
     }
 
-    func run() async throws {
-        let sampleType = try TypeList.sampleType(type)
-        let displayUnit = try unit.map(UnitsCommand.unit)
-        let predicate = try makePredicate()
-        let key = sort == .start ? HKSampleSortIdentifierStartDate : HKSampleSortIdentifierEndDate
-        let descriptors = [NSSortDescriptor(key: key, ascending: ascending)]
-        let healthStore = try store.open()
-        let samples: [HKSample] = try await healthCall {
-            try await withCheckedThrowingContinuation { continuation in
-                let query = HKSampleQuery(sampleType: sampleType, predicate: predicate, limit: limit ?? HKObjectQueryNoLimit,
-                                          sortDescriptors: descriptors) { _, samples, error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
+    func run() throws {
+        let type = try TypeList.parse([selection.type])[0]
+        guard type is HKSampleType || type is HKActivitySummaryType else {
+            throw badInput("\"\(selection.type)\" is a characteristic, not something stored over time; read it with `health me`")
+        }
+        let displayUnit = try unit.map { try UnitsCommand.unit($0, for: type) }
+        let zone = try TimeZoneOption.parse(timeZone)
+        _ = try selection.window()
+        let healthStore = try store.openForReading()
+        let storage = try healthStore.storage()
+        let filter = SampleFilter.and([try selection.filter(in: healthStore, typeIdentifier: type.identifier), WorkoutActivityRecords.excluded])
+        let rows = ObjectRows(timeZone: zone, unit: displayUnit, forScripts: format != .table)
+        let writer = rows.writer(format)
+        var pager = KeysetPager(filter: filter, byEnd: sort == .end, ascending: ascending)
+        var skip = offset
+        var left = limit ?? Int.max
+        do {
+            while left > 0, let page = try pager.next(storage, size: Self.pageSize) {
+                for cells in try Self.rows(page, type: type, rows: rows, storage: storage) {
+                    if skip > 0 { skip -= 1; continue }
+                    writer.add(cells)
+                    left -= 1
+                    if left == 0 { break }
                 }
-                healthStore.execute(query)
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            writer.finish()
+            Console.error(StoreOptions.sentence(HKError.from(error).localizedDescription))
+            throw HealthExitStatus.failure
+        }
+        writer.finish()
+    }
+
+    /// The rows of one page of records, in order.
+    private static func rows(_ records: [SampleRecord], type: HKObjectType, rows: ObjectRows,
+                             storage: any HealthStorage) throws -> [[String?]] {
+        if type is HKActivitySummaryType {
+            return try records.map { record in
+                let summary = try ActivitySummaryMapping.summary(from: record)
+                let source = HKSource(name: record.source.name, bundleIdentifier: record.source.bundleIdentifier)
+                return rows.cells(summary, uuid: record.uuid, source: source)
             }
         }
-        let table = Table(columns: SampleRows.columns, rows: samples.map { SampleRows.cells($0, unit: displayUnit) },
-                          numericColumns: ["value"])
-        Console.write(table.render(format))
+        let samples = try QueryMapping.samples(from: records, storage: storage, concurrently: false)
+        return try samples.map { sample in
+            guard let workout = sample as? HKWorkout else { return rows.cells(sample) }
+            let routes = try storage.count(matching: .and([.parent(workout.uuid), .types([HKWorkoutRouteTypeIdentifier])]))
+            let details = ObjectRows.describe(workout, unit: nil).2.map { $0 + ", \(routes) route\(routes == 1 ? "" : "s")" }
+            return rows.cells(sample, details: details)
+        }
+    }
+}
+
+/// Reads the records matching a filter page by page in date order, each page starting after the last record of the
+/// one before (by date, and by UUID among records of that same date), so memory holds one page.
+struct KeysetPager {
+    let filter: SampleFilter
+    let byEnd: Bool
+    let ascending: Bool
+    private var boundary: Date?
+    private var seenAtBoundary: Set<UUID> = []
+    private var done = false
+
+    init(filter: SampleFilter, byEnd: Bool, ascending: Bool) {
+        self.filter = filter
+        self.byEnd = byEnd
+        self.ascending = ascending
     }
 
-    private func makePredicate() throws -> NSPredicate? {
-        var parts: [NSPredicate] = []
-        let start = try from.map { try QueryCommand.date($0, option: "--from") }
-        let end = try to.map { try QueryCommand.date($0, option: "--to") }
-        if start != nil || end != nil { parts.append(HKQuery.predicateForSamples(withStart: start, end: end)) }
-        if !source.isEmpty {
-            let sources = Set(source.map { HKSource(name: $0, bundleIdentifier: $0) })
-            parts.append(HKQuery.predicateForObjects(from: sources))
+    /// The next page, or nil when every record was read.
+    mutating func next(_ storage: any HealthStorage, size: Int) throws -> [SampleRecord]? {
+        guard !done else { return nil }
+        var parts = [filter]
+        if let boundary {
+            // Records of the boundary date itself, minus those already read; the window is on the sort date.
+            let window = ascending ? DateWindow(start: boundary, end: nil, strictStart: !byEnd, strictEnd: byEnd)
+                : DateWindow(start: nil, end: boundary.addingTimeInterval(0.000_001), strictStart: !byEnd, strictEnd: byEnd)
+            parts.append(.window(window))
+            if !seenAtBoundary.isEmpty { parts.append(.not(.uuids(seenAtBoundary))) }
         }
-        if parts.isEmpty { return nil }
-        return parts.count == 1 ? parts[0] : NSCompoundPredicate(andPredicateWithSubpredicates: parts)
+        let sort = [SampleSort(byEnd ? .endDate : .startDate, ascending: ascending)]
+        let page = try storage.records(matching: .and(parts), sort: sort, limit: size, includePayload: true)
+        if page.count < size { done = true }
+        guard let last = page.last else { return nil }
+        let date = byEnd ? last.endDate : last.startDate
+        if date != boundary { seenAtBoundary = [] }
+        boundary = date
+        for record in page where abs((byEnd ? record.endDate : record.startDate).timeIntervalSince(date)) <= 0.000_001 {
+            seenAtBoundary.insert(record.uuid)
+        }
+        return page
     }
+}
 
-    /// Parses a date option, exiting with status 2 and the option's name when it is not a date.
-    static func date(_ text: String, option: String) throws -> Date {
-        guard let date = DateText.parse(text) else {
-            throw badInput("\(option): \"\(text)\" is not a date (use 2024-03-01 or 2024-03-01T08:30:00Z)")
-        }
-        return date
+/// `--time-zone` as the commands read it.
+enum TimeZoneOption {
+    /// The zone named `name` (the system's when nil); an unknown name exits with status 2 and suggestions.
+    static func parse(_ name: String?) throws -> TimeZone {
+        guard let name else { return .current }
+        if let zone = TimeZone(identifier: name) ?? (name.uppercased() == "UTC" ? TimeZone(secondsFromGMT: 0) : nil) { return zone }
+        throw badInput("--time-zone: unknown time zone \"\(name)\"\(Suggestions.didYouMean(name, among: TimeZone.knownTimeZoneIdentifiers)) "
+            + "(use a name such as Europe/Berlin or UTC)")
     }
 }

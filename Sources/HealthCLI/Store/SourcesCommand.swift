@@ -22,6 +22,7 @@ struct SourcesListCommand: AsyncParsableCommand {
               health sources
               health sources stepCount --format json
               health sources priority
+            The name column is what --source options and `health sources priority set` accept.
             """
     )
 
@@ -30,11 +31,11 @@ struct SourcesListCommand: AsyncParsableCommand {
     @Argument(help: "Only sources of this sample type.")
     var type: String?
 
-    @Option(help: "Output format: table, json or csv.")
+    @Option(help: OutputFormat.help)
     var format: OutputFormat = .table
 
     func run() async throws {
-        let healthStore = try store.open()
+        let healthStore = try store.openForReading()
         let sources: [HKSource]
         if let type {
             let sampleType = try TypeList.sampleType(type)

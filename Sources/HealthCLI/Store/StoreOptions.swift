@@ -1,8 +1,12 @@
 import ArgumentParser
 import Foundation
+import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitSQLite
 
-/// The `--database` option every store command shares, and how the CLI opens the store.
+/// The `--database` option every store command shares, and how the CLI opens the store: read commands for reading
+/// only (nothing created, migrated or written; a missing store is an error naming the path), write commands for
+/// writing, one `health` writer at a time (``WriterTurn``).
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The SQLite database to use.",
@@ -10,14 +14,49 @@ struct StoreOptions: ParsableArguments {
         valueName: "path"))
     var database: String?
 
-    /// The person's own access to the store (the Health app's view: everything, no prompts).
-    func open() throws -> HKHealthStore {
+    /// The database path: `--database`, else the default store's.
+    var path: String { database ?? HKHealthStore.defaultDatabasePath() }
+
+    /// The person's own access to the store (the Health app's view: everything, no prompts), for reading only.
+    func openForReading() throws -> HKHealthStore {
         do {
-            return try HKHealthStore.owner(databasePath: database)
+            return HKHealthStore.owner(storage: try SQLiteHealthStorage(readingAt: path))
         } catch {
-            Console.error(error.localizedDescription)
-            throw HealthExitStatus.failure
+            throw failure("\(HKError.from(error).localizedDescription)" + (FileManager.default.fileExists(atPath: path) ? ""
+                : " (import an export with `health import`, add data with `health add`, or give --database)"))
         }
+    }
+
+    /// The person's own access to the store for writing, creating it when needed, once this process holds the
+    /// writer's turn (another `health` command writing the same store is waited for, with a message).
+    func openForWriting() throws -> HKHealthStore {
+        WriterTurn.take(for: path)
+        do {
+            return try HKHealthStore.owner(databasePath: path)
+        } catch {
+            throw failure(HKError.from(error).localizedDescription)
+        }
+    }
+
+    private func failure(_ message: String) -> ExitCode {
+        Console.error(Self.sentence(message))
+        return HealthExitStatus.failure
+    }
+
+    /// `message` once, without the "cannot open the health database at …:" prefix repeated inside it; SQLite's
+    /// "database is locked" (another program kept writing longer than the wait) as the store being busy.
+    static func sentence(_ message: String) -> String {
+        if message.contains("database is locked") || message.contains("database is busy") {
+            return "the health database is busy: another program has been writing to it for over 10 seconds; "
+                + "try again when it has finished"
+        }
+        var text = message
+        while let first = text.range(of: "cannot open the health database at "),
+              let again = text.range(of: "cannot open the health database at ", range: first.upperBound ..< text.endIndex),
+              let colon = text.range(of: ": ", range: first.upperBound ..< again.lowerBound) {
+            text.removeSubrange(first.lowerBound ..< colon.upperBound)
+        }
+        return text
     }
 }
 
@@ -27,7 +66,10 @@ enum TypeList {
     static func parse(_ lists: [String]) throws -> [HKObjectType] {
         try lists.flatMap { $0.split(separator: ",") }.map { name in
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let type = HKObjectType.type(named: trimmed) else { throw badInput("unknown type \"\(trimmed)\"") }
+            guard let type = HKObjectType.type(named: trimmed) else {
+                let names = HKObjectType.allTypes.map(\.shortName)
+                throw badInput("unknown type \"\(trimmed)\"\(Suggestions.didYouMean(trimmed, among: names)) (`health types` lists them)")
+            }
             return type
         }
     }
@@ -46,7 +88,7 @@ func healthCall<T>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
     } catch let error as HKError {
-        Console.error(error.localizedDescription)
+        Console.error(StoreOptions.sentence(error.localizedDescription))
         throw error.code == .errorInvalidArgument ? HealthExitStatus.badInput : HealthExitStatus.failure
     }
 }

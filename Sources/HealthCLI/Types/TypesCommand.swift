@@ -43,10 +43,7 @@ struct TypesCommand: ParsableCommand {
 
     private func selectedTypes() throws -> [HKObjectType] {
         guard names.isEmpty else {
-            return try names.map { name in
-                guard let type = HKObjectType.type(named: name) else { throw badInput("unknown type \"\(name)\"") }
-                return type
-            }
+            return try TypeList.parse(names)
         }
         return HKObjectType.allTypes.filter { kind.includes($0.kind) }
     }

@@ -19,6 +19,7 @@ struct UnitsCommand: ParsableCommand {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Convert a value from one unit to another.",
+            usage: "health units convert <value> <from> <to> [--precision <n>] [options]",
             discussion: """
                 Examples:
                   health units convert 5 km mi
@@ -57,11 +58,11 @@ struct UnitsCommand: ParsableCommand {
                 throw badInput(error.description)
             }
             let table = Table(columns: ["value", "unit", "converted", "to"],
-                              rows: [[NumberText.format(value), source.unitString,
-                                      NumberText.format(converted, digits: nil), target.unitString]],
+                              rows: [[NumberText.exact(value), source.unitString,
+                                      NumberText.exact(converted), target.unitString]],
                               numericColumns: ["value", "converted"])
             if format == .table {
-                Console.write("\(NumberText.format(converted, digits: precision)) \(target.unitString)\n")
+                Console.write("\(NumberText.significant(converted, digits: precision)) \(target.unitString)\n")
             } else {
                 Console.write(table.render(format))
             }
@@ -89,16 +90,16 @@ struct UnitsCommand: ParsableCommand {
             let parsed = try UnitsCommand.unit(unit)
             let table = Table(columns: ["input", "unit", "dimension", "factor", "offset"], rows: [[
                 unit, parsed.unitString, parsed.dimensionDescription,
-                NumberText.format(parsed.factorToBase), NumberText.format(parsed.offsetToBase),
+                NumberText.exact(parsed.factorToBase), NumberText.exact(parsed.offsetToBase),
             ]], numericColumns: ["factor", "offset"])
             if format == .table {
                 var lines = [
                     "unit       \(parsed.unitString)",
                     "dimension  \(parsed.dimensionDescription)",
-                    "factor     \(NumberText.format(parsed.factorToBase)) (1 \(parsed.unitString) in SI base units)",
+                    "factor     \(NumberText.exact(parsed.factorToBase)) (1 \(parsed.unitString) in SI base units)",
                 ]
                 if parsed.offsetToBase != 0 {
-                    lines.append("offset     \(NumberText.format(parsed.offsetToBase)) (added after scaling)")
+                    lines.append("offset     \(NumberText.exact(parsed.offsetToBase)) (added after scaling)")
                 }
                 Console.write(lines.joined(separator: "\n") + "\n")
             } else {
@@ -107,12 +108,34 @@ struct UnitsCommand: ParsableCommand {
         }
     }
 
-    /// Parses `text` with the throwing twin, turning a bad unit into a one-line error and status 2.
+    /// Parses `text` with the throwing twin, turning a bad unit into a one-line error (with suggestions) and status 2.
     static func unit(_ text: String) throws -> HKUnit {
         do {
             return try HKUnit.checked(from: text)
         } catch {
-            throw badInput(error.description)
+            throw badInput("\(error.description)\(Suggestions.didYouMean(text, among: commonUnits)) (see `health units --help`)")
         }
     }
+
+    /// The unit `text` names, checked to fit quantities of `type`; otherwise status 2 naming units that fit.
+    static func unit(_ text: String, for type: HKObjectType) throws -> HKUnit {
+        let parsed = try unit(text)
+        guard let quantityType = type as? HKQuantityType else {
+            throw badInput("--unit applies to quantity types; \(type.shortName) has no unit to convert")
+        }
+        guard quantityType.is(compatibleWith: parsed) else {
+            let fitting = commonUnits.compactMap { try? HKUnit.checked(from: $0) }.filter(quantityType.is(compatibleWith:)).map(\.unitString)
+            let choices = fitting.isEmpty ? quantityType.canonicalUnit.unitString : fitting.prefix(6).joined(separator: ", ")
+            throw badInput("unit \(parsed.unitString) does not fit \(quantityType.shortName); use one of \(choices)")
+        }
+        return parsed
+    }
+
+    /// Units people often type, for suggestions.
+    static let commonUnits = [
+        "count", "count/min", "count/s", "kg", "g", "mg", "lb", "oz", "st", "m", "km", "cm", "mm", "mi", "ft", "in", "yd",
+        "s", "ms", "min", "hr", "d", "kcal", "Cal", "kJ", "J", "degC", "degF", "K", "%", "mmHg", "kPa", "atm", "mg/dL",
+        "mmol<180.15588000005408>/L", "L", "mL", "fl_oz_us", "cup_us", "dBASPL", "dBHL", "Hz", "mcV", "W", "m/s", "km/hr",
+        "mi/hr", "mL/min·kg", "IU", "lx", "kcal/hr·kg", "mcg", "cm/s", "V",
+    ]
 }

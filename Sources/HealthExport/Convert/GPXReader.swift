@@ -5,7 +5,7 @@ import HealthKitModel
 /// `speed`, `course`, `hAcc`, `vAcc` extensions Apple writes) with the export tokenizer.
 enum GPXReader {
     /// The points, in file order, or the first problem (with its line in the GPX file).
-    static func locations(in data: Data) -> Result<[HKWorkoutRouteLocation], ImportProblem> {
+    static func locations(in data: Data) -> Result<[WorkoutRouteLocation], ImportProblem> {
         var sink = Sink()
         var tokenizer = XMLTokenizer()
         do {
@@ -19,7 +19,7 @@ enum GPXReader {
     }
 
     /// The GPX text of `locations` (what Apple's export writes), for `health export --format apple`.
-    static func gpx(_ locations: [HKWorkoutRouteLocation], name: String) -> String {
+    static func gpx(_ locations: [WorkoutRouteLocation], name: String) -> String {
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <gpx version="1.1" creator="OpenHealthKit" xmlns="http://www.topografix.com/GPX/1/1">
@@ -37,9 +37,9 @@ enum GPXReader {
     }
 
     private struct Sink: XMLTokenSink {
-        var locations: [HKWorkoutRouteLocation] = []
+        var locations: [WorkoutRouteLocation] = []
         var problem: ImportProblem?
-        private var point: HKWorkoutRouteLocation?
+        private var point: WorkoutRouteLocation?
         private var field = ""
         private var pointLine = 0
 
@@ -50,7 +50,7 @@ enum GPXReader {
                     if problem == nil { problem = ImportProblem(.badValue, line: tag.line, "trkpt without numeric lat/lon") }
                     return
                 }
-                point = HKWorkoutRouteLocation(latitude: lat, longitude: lon, altitude: 0, timestamp: Date(timeIntervalSince1970: 0))
+                point = WorkoutRouteLocation(latitude: lat, longitude: lon, altitude: 0, timestamp: Date(timeIntervalSince1970: 0))
             } else {
                 field = tag.nameString
             }

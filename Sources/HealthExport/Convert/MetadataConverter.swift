@@ -4,8 +4,9 @@ import HealthKitModel
 /// `MetadataEntry` values (always text in export.xml) back to typed metadata.
 ///
 /// HealthKit's own keys get the kind HealthKit documents (number, date, quantity, string); other keys are
-/// read as a date when they look like one (`2016-04-18 15:56:05 +0000`), a number when they are a plain
-/// decimal number as numbers print (not `0123` or `+5`, which stay text), a quantity when they are
+/// read as a date when they look like one (`2016-04-18 15:56:05 +0000`), a number when they are a number written
+/// the way the number prints (its shortest form: not `0123`, `+5`, `1.10` or a 20-digit identifier a `Double`
+/// cannot hold, which stay text exactly as written), a quantity when they are
 /// `number unit` with a unit HKUnit knows (`5.2 kcal/hr·kg`), and text otherwise. Values that do not fit their key's kind stay text.
 struct MetadataConverter {
     private var units: [String: HKUnit?] = [:]
@@ -24,7 +25,7 @@ struct MetadataConverter {
             return text
         case nil:
             if let date = ExportValues.date(text) { return date }
-            if Self.printsAsNumber(text), let number = number(text) { return number }
+            if Self.printsAsNumber(text), let number = number(text), Self.writtenAsPrinted(text, number) { return number }
             return quantity(text) ?? text
         }
     }
@@ -47,6 +48,13 @@ struct MetadataConverter {
             return false
         }
         return true
+    }
+
+    /// Whether `number` prints back as `text` (integers as integers, others in Swift's shortest round-trip form),
+    /// so storing the number loses nothing the text said.
+    static func writtenAsPrinted(_ text: String, _ number: NSNumber) -> Bool {
+        if let whole = Int64(text) { return String(whole) == text }
+        return number.doubleValue.description == text
     }
 
     /// An integer `NSNumber` for whole numbers written without a point or exponent, else a double.
@@ -79,7 +87,11 @@ struct MetadataConverter {
             var entry = IdentityHasher(kind: "meta")
             entry.add(key)
             // An NSNumber first, by its class (see MetadataMapping.fieldValue: the other casts try bridging).
-            if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            if let text = value as? String, HKMetadataCatalog.entry(forKey: key) == nil, printsAsNumber(text),
+               let number = ExportValues.number(text) {
+                // Text that earlier versions stored as a number (`1.10`) keeps the identity it had then.
+                entry.add(number)
+            } else if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
                 entry.add(number.doubleValue)
             } else {
                 switch value {

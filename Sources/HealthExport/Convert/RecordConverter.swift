@@ -165,7 +165,7 @@ struct RecordConverter {
         // No value: HKCategoryValueNotApplicable for the types whose only value it is; for a type with values to
         // choose from (sleep, stand hours, ...) a missing value is not guessed.
         guard let text = draft.value else { return allowed.isEmpty || allowed == [0] ? 0 : nil }
-        return type.valueDomain.value(forExportName: text) ?? HKCategoryValueDomain.notApplicable.value(forExportName: text)
+        return type.valueDomain.value(forExportName: text) ?? CategoryValueDomain.notApplicable.value(forExportName: text)
     }
 
     private func isQuantity(_ type: ExportType) -> Bool {

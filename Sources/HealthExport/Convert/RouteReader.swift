@@ -12,7 +12,7 @@ enum RouteReader {
         var records: [SampleRecord] = []
         var problems: [ImportProblem] = []
         for route in node.children(named: "WorkoutRoute") {
-            var locations: [HKWorkoutRouteLocation] = route.children(named: "Location").compactMap(location)
+            var locations: [WorkoutRouteLocation] = route.children(named: "Location").compactMap(location)
             var path: String?
             if let reference = route.children(named: "FileReference").first?.attributes["path"] {
                 path = reference
@@ -46,13 +46,13 @@ enum RouteReader {
     }
 
     /// An embedded `<Location date= latitude= longitude= .../>`.
-    private static func location(_ node: ExportNode) -> HKWorkoutRouteLocation? {
+    private static func location(_ node: ExportNode) -> WorkoutRouteLocation? {
         let attributes = node.attributes
         guard let latitude = attributes["latitude"].flatMap(ExportValues.number),
               let longitude = attributes["longitude"].flatMap(ExportValues.number),
               let date = attributes["date"].flatMap(ExportValues.date) else { return nil }
         func number(_ key: String) -> Double { attributes[key].flatMap { ExportValues.number(String($0.prefix { $0 != " " })) } ?? -1 }
-        return HKWorkoutRouteLocation(latitude: latitude, longitude: longitude, altitude: number("altitude"), timestamp: date,
+        return WorkoutRouteLocation(latitude: latitude, longitude: longitude, altitude: number("altitude"), timestamp: date,
                                       horizontalAccuracy: number("horizontalAccuracy"), verticalAccuracy: number("verticalAccuracy"),
                                       course: number("course"), speed: number("speed"))
     }

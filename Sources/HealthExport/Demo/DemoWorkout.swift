@@ -25,12 +25,12 @@ enum DemoWorkout {
         let (y, m, d) = DemoDay.civil(day)
         let file = String(format: "/workout-routes/route_%04d-%02d-%02d_%d.gpx", y, m, d, start)
         output.write("  <WorkoutRoute\(attributes)>\n   <FileReference path=\"\(file)\"/>\n  </WorkoutRoute>\n </Workout>\n")
-        var locations: [HKWorkoutRouteLocation] = []
+        var locations: [WorkoutRouteLocation] = []
         var latitude = 37.77 + demo.random.double(-0.01, 0.01), longitude = -122.42 + demo.random.double(-0.01, 0.01)
         for point in 0..<40 {
             latitude += demo.random.double(-0.0004, 0.0006)
             longitude += demo.random.double(-0.0004, 0.0006)
-            locations.append(HKWorkoutRouteLocation(
+            locations.append(WorkoutRouteLocation(
                 latitude: (latitude * 1e6).rounded() / 1e6, longitude: (longitude * 1e6).rounded() / 1e6, altitude: (demo.random.double(2, 40) * 100).rounded() / 100,
                 timestamp: demo.stamp(day, start + point * (end - start) / 40).date, horizontalAccuracy: 5, verticalAccuracy: 4,
                 course: (demo.random.double(0, 359) * 10).rounded() / 10, speed: (demo.random.double(2, 4) * 100).rounded() / 100))

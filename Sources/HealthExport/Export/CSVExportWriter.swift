@@ -3,7 +3,8 @@ import HealthDatabase
 import OpenHealthKit
 
 /// One CSV file per type (`HKQuantityTypeIdentifierStepCount.csv`, ...): uuid, source, device, dates, value,
-/// unit and the metadata as JSON. Workouts, correlations and other kinds get one row each with their value columns empty.
+/// unit and the metadata as JSON. Workouts, correlations and other kinds get one row each with their main figure as
+/// the value (see ``CSVValues``).
 struct CSVExportWriter {
     let storage: any HealthStorage
     let selection: ExportSelection
@@ -26,10 +27,10 @@ struct CSVExportWriter {
                 }
                 let metadata = Dictionary(ExportFields.metadata(record.fields), uniquingKeysWith: { $1 })
                 let json = metadata.isEmpty ? "" : String(decoding: (try? JSONEncoder.sortedKeys.encode(metadata)) ?? Data(), as: UTF8.self)
-                let value = record.kind == .quantity || record.kind == .category ? ElementText.value(of: record) : ""
+                let (value, unit) = CSVValues.cells(record, storage: storage)
                 let cells = [record.uuid.uuidString, record.source.name, record.source.version ?? "",
                              record.device.map { SourceMapping.device(from: $0).description } ?? "",
-                             ExportFields.date(record.startDate), ExportFields.date(record.endDate), value, record.unit ?? "",
+                             ExportFields.date(record.startDate), ExportFields.date(record.endDate), value, unit,
                              record.parent?.uuidString ?? "", json]
                 output.write(cells.map(Self.cell).joined(separator: ",") + "\n")
                 counts[record.type, default: 0] += 1

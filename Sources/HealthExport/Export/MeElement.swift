@@ -11,8 +11,11 @@ enum MeElement {
         let sex = (try? store.biologicalSex().biologicalSex) ?? .notSet
         let blood = (try? store.bloodType().bloodType) ?? .notSet
         let skin = (try? store.fitzpatrickSkinType().skinType) ?? .notSet
+        let medications = (try? storage.setting(CharacteristicsImport.cardioFitnessMedicationsUseSetting)).flatMap { $0 }
+            .map { " \(CharacteristicsImport.cardioFitnessMedicationsUse)=\"\(ExportText.escape($0))\"" } ?? ""
         return " <Me HKCharacteristicTypeIdentifierDateOfBirth=\"\(birth)\" HKCharacteristicTypeIdentifierBiologicalSex=\"\(sex.exportString)\""
-            + " HKCharacteristicTypeIdentifierBloodType=\"\(blood.exportString)\" HKCharacteristicTypeIdentifierFitzpatrickSkinType=\"\(skin.exportString)\"/>\n"
+            + " HKCharacteristicTypeIdentifierBloodType=\"\(blood.exportString)\" HKCharacteristicTypeIdentifierFitzpatrickSkinType=\"\(skin.exportString)\""
+            + medications + "/>\n"
     }
 
     /// The store's date of birth as the ECG files write it (`Feb 5, 1952`), or empty when unset.

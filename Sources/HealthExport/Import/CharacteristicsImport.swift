@@ -3,9 +3,16 @@ import HealthKitModel
 import OpenHealthKit
 
 /// The `Me` element's attributes to the store's characteristics (date of birth, biological sex, blood type,
-/// skin type, wheelchair use). Empty values and `...NotSet` leave the stored value alone; unknown spellings are reported
-/// at the `Me` element's `line`.
-enum CharacteristicsImport {
+/// skin type, wheelchair use, and the cardio fitness medications use that iOS 16+ exports write, which HealthKit has no
+/// API for and is kept as written). Empty values and `...NotSet` leave the stored value alone; unknown spellings are
+/// reported at the `Me` element's `line`.
+package enum CharacteristicsImport {
+    /// The `Me` attribute iOS 16 and later write (`None`, or the medications) with no HealthKit characteristic type.
+    package static let cardioFitnessMedicationsUse = "HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse"
+
+    /// The store setting that keeps ``cardioFitnessMedicationsUse`` as written.
+    package static let cardioFitnessMedicationsUseSetting = "characteristic.cardioFitnessMedicationsUse"
+
     static func apply(_ attributes: [String: String], line: Int, to store: HKHealthStore, summary: inout ImportSummary) {
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where !value.isEmpty && !value.hasSuffix("NotSet") {
             do {
@@ -19,6 +26,7 @@ enum CharacteristicsImport {
                 case "HKCharacteristicTypeIdentifierFitzpatrickSkinType": try set(HKFitzpatrickSkinType.self, value, store)
                 case "HKCharacteristicTypeIdentifierWheelchairUse": try set(HKWheelchairUse.self, value, store)
                 case "HKCharacteristicTypeIdentifierActivityMoveMode": try set(HKActivityMoveMode.self, value, store)
+                case cardioFitnessMedicationsUse: try store.storage().setSetting(cardioFitnessMedicationsUseSetting, to: value)
                 default:
                     summary.problems.add(ImportProblem(.unknownType, line: line, "Me: \(name)=\(value) (not stored)"))
                     continue

@@ -3,7 +3,7 @@ import Foundation
 /// The shared behaviour of HealthKit's characteristic wrapper objects: equality, hash and description
 /// follow the wrapped value.
 protocol CharacteristicWrapper: NSObject {
-    associatedtype Value: RawRepresentable & HKCharacteristicExportValue where Value.RawValue == Int
+    associatedtype Value: RawRepresentable & CharacteristicExportValue where Value.RawValue == Int
     /// The wrapped characteristic value.
     var wrappedCharacteristic: Value { get }
 }

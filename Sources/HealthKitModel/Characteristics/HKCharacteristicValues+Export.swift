@@ -4,14 +4,14 @@ import Foundation
 ///
 /// The `Me` element stores characteristics as HealthKit's ObjC constant names, e.g.
 /// `HKBiologicalSexFemale`, `HKBloodTypeABPositive`, `HKFitzpatrickSkinTypeNotSet`, `HKWheelchairUseNo`.
-public protocol HKCharacteristicExportValue: CaseIterable, Hashable, Sendable {
+public protocol CharacteristicExportValue: CaseIterable, Hashable, Sendable {
     /// The constant-name prefix, e.g. `"HKBloodType"`.
     static var exportPrefix: String { get }
     /// The case's part of the constant name, e.g. `"ABPositive"`.
     var exportSuffix: String { get }
 }
 
-extension HKCharacteristicExportValue {
+extension CharacteristicExportValue {
     /// The export.xml spelling, e.g. `"HKBloodTypeABPositive"`.
     public var exportString: String { Self.exportPrefix + exportSuffix }
 
@@ -22,7 +22,7 @@ extension HKCharacteristicExportValue {
     }
 }
 
-extension HKBiologicalSex: HKCharacteristicExportValue {
+extension HKBiologicalSex: CharacteristicExportValue {
     /// `"HKBiologicalSex"`.
     public static var exportPrefix: String { "HKBiologicalSex" }
     /// `NotSet`, `Female`, `Male` or `Other`.
@@ -36,7 +36,7 @@ extension HKBiologicalSex: HKCharacteristicExportValue {
     }
 }
 
-extension HKBloodType: HKCharacteristicExportValue {
+extension HKBloodType: CharacteristicExportValue {
     /// `"HKBloodType"`.
     public static var exportPrefix: String { "HKBloodType" }
     /// `NotSet`, `APositive` … `ABNegative`, `OPositive`, `ONegative`.
@@ -55,7 +55,7 @@ extension HKBloodType: HKCharacteristicExportValue {
     }
 }
 
-extension HKFitzpatrickSkinType: HKCharacteristicExportValue {
+extension HKFitzpatrickSkinType: CharacteristicExportValue {
     /// `"HKFitzpatrickSkinType"`.
     public static var exportPrefix: String { "HKFitzpatrickSkinType" }
     /// `NotSet` or the Roman numeral `I` … `VI`.
@@ -72,7 +72,7 @@ extension HKFitzpatrickSkinType: HKCharacteristicExportValue {
     }
 }
 
-extension HKWheelchairUse: HKCharacteristicExportValue {
+extension HKWheelchairUse: CharacteristicExportValue {
     /// `"HKWheelchairUse"`.
     public static var exportPrefix: String { "HKWheelchairUse" }
     /// `NotSet`, `No` or `Yes`.
@@ -85,7 +85,7 @@ extension HKWheelchairUse: HKCharacteristicExportValue {
     }
 }
 
-extension HKActivityMoveMode: HKCharacteristicExportValue {
+extension HKActivityMoveMode: CharacteristicExportValue {
     /// `"HKActivityMoveMode"`.
     public static var exportPrefix: String { "HKActivityMoveMode" }
     /// `ActiveEnergy` or `AppleMoveTime`.

@@ -13,7 +13,7 @@ open class HKDeletedObject: NSObject, @unchecked Sendable {
     public init(uuid: UUID, metadata: [String: Any]?) {
         self.uuid = uuid
         let kept = metadata?.filter { $0.key == HKMetadataKeySyncIdentifier || $0.key == HKMetadataKeySyncVersion }
-        self.metadata = HKMetadataValidation.normalized(kept)
+        self.metadata = MetadataValidation.normalized(kept)
         super.init()
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A FHIR release, derived from a ``HKFHIRVersion`` (iOS 14).
-public struct HKFHIRRelease: HKStringIdentifier {
+public struct HKFHIRRelease: StringIdentifier {
     /// The release name.
     public let rawValue: String
     /// Creates a release from its name.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The format a verifiable clinical record came in (iOS 15.4).
-public struct HKVerifiableClinicalRecordSourceType: HKStringIdentifier {
+public struct HKVerifiableClinicalRecordSourceType: StringIdentifier {
     /// The source type's name.
     public let rawValue: String
     /// Creates a source type from its name.
@@ -14,7 +14,7 @@ public struct HKVerifiableClinicalRecordSourceType: HKStringIdentifier {
 }
 
 /// A credential type a verifiable clinical record query asks for (iOS 15.4).
-public struct HKVerifiableClinicalRecordCredentialType: HKStringIdentifier {
+public struct HKVerifiableClinicalRecordCredentialType: StringIdentifier {
     /// The SMART Health Cards type URI.
     public let rawValue: String
     /// Creates a credential type from its type URI.

@@ -2,7 +2,7 @@ import Foundation
 
 // OpenHealthKit extension: a catalog of HealthKit's public metadata keys, so the importer and the
 // validator know which keys are HealthKit's and what kind of value each one holds.
-public enum HKMetadataCatalog {
+public enum MetadataCatalog {
     /// The kind of value HealthKit expects under a metadata key.
     public enum ValueKind: Hashable, Sendable {
         /// A `String`.

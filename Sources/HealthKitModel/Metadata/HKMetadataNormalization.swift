@@ -1,7 +1,7 @@
 import Foundation
 
 // OpenHealthKit extension: metadata values are stored the way HealthKit hands them back.
-extension HKMetadataValidation {
+extension MetadataValidation {
     /// `metadata` as an object stores it: `nil` when empty, every number (any Swift integer or floating-point
     /// type, `Bool`, `NSNumber`) as an `NSNumber`, a `Substring` as a `String`, and everything else unchanged.
     ///

@@ -9,9 +9,9 @@ import Foundation
 /// Strings, numbers (any integer, floating-point number, `Bool` or `NSNumber`), Dates or HKQuantities;
 /// HealthKit's own keys hold the kind of value their documentation names, and enumeration-valued
 /// keys hold one of the enumeration's raw values, quantity-valued keys hold quantities in a
-/// compatible unit (``HKMetadataCatalog/expectedUnit(forKey:)``); ``HKMetadataKeySyncIdentifier`` and
+/// compatible unit (``MetadataCatalog/expectedUnit(forKey:)``); ``HKMetadataKeySyncIdentifier`` and
 /// ``HKMetadataKeySyncVersion`` come together.
-public enum HKMetadataValidation {
+public enum MetadataValidation {
     /// Throws when `metadata` would be rejected by HealthKit; `nil` and empty dictionaries are valid.
     public static func validate(_ metadata: [String: Any]?) throws(HKError) {
         try validate(metadata, allowingPrivateKeys: false)
@@ -34,10 +34,10 @@ public enum HKMetadataValidation {
             throw HKError(.errorInvalidArgument, "Invalid metadata key: keys must not be empty")
         }
         guard !allowingPrivateKeys else { return }
-        if HKMetadataCatalog.isPrivateKey(key) {
+        if MetadataCatalog.isPrivateKey(key) {
             throw HKError(.errorInvalidArgument, "Invalid metadata key: \(key) is reserved for HealthKit")
         }
-        if HKMetadataCatalog.readOnlyKeys.contains(key) {
+        if MetadataCatalog.readOnlyKeys.contains(key) {
             throw HKError(.errorInvalidArgument, "Invalid metadata key: \(key) is read-only")
         }
     }
@@ -50,12 +50,12 @@ public enum HKMetadataValidation {
         if case let .number(number) = classified, !number.isFinite {
             throw invalidValue(key, "\(describe(value)) is not a finite number")
         }
-        guard let expected = HKMetadataCatalog.entry(forKey: key)?.valueKind else { return }
+        guard let expected = MetadataCatalog.entry(forKey: key)?.valueKind else { return }
         switch (expected, classified) {
         case (.string, .string), (.number, .number), (.date, .date):
             return
         case (.quantity, .quantity):
-            if let quantity = value as? HKQuantity, let unit = HKMetadataCatalog.expectedUnit(forKey: key),
+            if let quantity = value as? HKQuantity, let unit = MetadataCatalog.expectedUnit(forKey: key),
                !quantity.is(compatibleWith: unit) {
                 throw invalidValue(key, "\(quantity) is not compatible with \(unit.unitString)")
             }

@@ -2,7 +2,7 @@ import Foundation
 
 // OpenHealthKit extension: classifies metadata values the way HealthKit's accepted value classes
 // (NSString, NSNumber, NSDate, HKQuantity) do, for Swift values that bridge to them.
-extension HKMetadataValidation {
+extension MetadataValidation {
     /// A metadata value reduced to what validation needs.
     enum Classified {
         case string
@@ -38,7 +38,7 @@ extension HKMetadataValidation {
 
     /// The value kind HealthKit's catalog uses for `value` (enumerations report as `.number`),
     /// or `nil` when `value` is not an acceptable metadata value.
-    public static func valueKind(of value: Any) -> HKMetadataCatalog.ValueKind? {
+    public static func valueKind(of value: Any) -> MetadataCatalog.ValueKind? {
         switch classify(value) {
         case .string: .string
         case .number: .number
@@ -52,7 +52,7 @@ extension HKMetadataValidation {
     public static func isAcceptedValue(_ value: Any) -> Bool { classify(value) != nil }
 }
 
-extension HKMetadataCatalog.ValueKind: CustomStringConvertible {
+extension MetadataCatalog.ValueKind: CustomStringConvertible {
     /// A phrase naming the kind, for error messages (`"a number"`, `"an HKWeatherCondition value"`).
     public var description: String {
         switch self {

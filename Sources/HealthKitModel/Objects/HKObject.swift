@@ -25,7 +25,7 @@ open class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
         self.uuid = uuid
         self.sourceRevision = sourceRevision ?? HKSourceRevision.currentApp
         self.device = device
-        self.metadata = HKMetadataValidation.normalized(metadata)
+        self.metadata = MetadataValidation.normalized(metadata)
         super.init()
     }
 
@@ -47,7 +47,7 @@ open class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
         self.uuid = uuid
         self.sourceRevision = revision
         self.device = coder.decodeObject(of: HKDevice.self, forKey: "device")
-        self.metadata = HKMetadataValidation.normalized(ObjectCoding.metadata(
+        self.metadata = MetadataValidation.normalized(ObjectCoding.metadata(
             from: coder.decodeObject(of: ObjectCoding.archivableClasses, forKey: "metadata") as? NSDictionary))
         super.init()
     }

@@ -34,7 +34,7 @@ package enum SampleValidation {
 
     /// Metadata values must be strings, numbers, dates or quantities, and sync keys come in pairs.
     package static func metadata(_ metadata: [String: Any]?) throws(HKError) {
-        try HKMetadataValidation.validate(metadata)
+        try MetadataValidation.validate(metadata)
     }
 
     /// The interval and metadata checks every sample shares.

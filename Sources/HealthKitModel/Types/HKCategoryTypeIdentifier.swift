@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The raw value is the name of HealthKit's Objective-C constant, e.g. `"HKCategoryTypeIdentifierSleepAnalysis"`,
 /// with one exception: ``environmentalAudioExposureEvent`` keeps the raw value of the deprecated
-/// ``audioExposureEvent``. The value enum each type uses is in `HKCategoryValueDomain.swift`.
-public struct HKCategoryTypeIdentifier: HKStringIdentifier {
+/// ``audioExposureEvent``. The value enum each type uses is in `CategoryValueDomain.swift`.
+public struct HKCategoryTypeIdentifier: StringIdentifier {
     /// The Objective-C constant's string value.
     public let rawValue: String
     /// Creates an identifier from its raw string.

@@ -4,7 +4,7 @@ import Foundation
 /// HealthKit's `HKTypeIdentifiers.h`. One row per distinct raw identifier, in header order.
 enum HKCategoryTypeTable {
     /// One row: identifier and the values it accepts.
-    typealias Row = (identifier: HKCategoryTypeIdentifier, domain: HKCategoryValueDomain)
+    typealias Row = (identifier: HKCategoryTypeIdentifier, domain: CategoryValueDomain)
 
     /// All rows. (`audioExposureEvent` shares its raw value with `environmentalAudioExposureEvent`.)
     static let rows: [Row] = [
@@ -102,7 +102,7 @@ extension HKCategoryTypeIdentifier {
     /// The values this category type accepts, or `nil` for an unknown identifier.
     ///
     /// OpenHealthKit extension.
-    public var valueDomain: HKCategoryValueDomain? { HKCategoryTypeTable.byIdentifier[self]?.domain }
+    public var valueDomain: CategoryValueDomain? { HKCategoryTypeTable.byIdentifier[self]?.domain }
 
     /// The raw values `HKCategorySample.value` may take for this type, or `nil` for an unknown identifier.
     ///

@@ -4,12 +4,12 @@ import Foundation
 ///
 /// OpenHealthKit extension: lets the catalog describe each enum's values and Objective-C names
 /// (the names Apple Health writes to export.xml, e.g. `"HKCategoryValueSleepAnalysisAsleepCore"`).
-public protocol HKCategoryValueEnumeration: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == Int {
+public protocol CategoryValueEnumeration: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == Int {
     /// Objective-C names of renamed values that old exports still contain.
     static var legacyNames: [String: Self] { get }
 }
 
-extension HKCategoryValueEnumeration {
+extension CategoryValueEnumeration {
     /// No legacy names.
     public static var legacyNames: [String: Self] { [:] }
 
@@ -27,24 +27,24 @@ extension HKCategoryValueEnumeration {
     }
 }
 
-extension HKCategoryValue: HKCategoryValueEnumeration {}
-extension HKCategoryValueAppleStandHour: HKCategoryValueEnumeration {}
-extension HKCategoryValueSleepAnalysis: HKCategoryValueEnumeration {
+extension HKCategoryValue: CategoryValueEnumeration {}
+extension HKCategoryValueAppleStandHour: CategoryValueEnumeration {}
+extension HKCategoryValueSleepAnalysis: CategoryValueEnumeration {
     /// `HKCategoryValueSleepAnalysisAsleep`, the pre-iOS 16 name of `asleepUnspecified`.
     public static var legacyNames: [String: Self] { ["HKCategoryValueSleepAnalysisAsleep": .asleepUnspecified] }
 }
-extension HKCategoryValueEnvironmentalAudioExposureEvent: HKCategoryValueEnumeration {
+extension HKCategoryValueEnvironmentalAudioExposureEvent: CategoryValueEnumeration {
     /// `HKCategoryValueAudioExposureEventLoudEnvironment`, the iOS 13 name of `momentaryLimit`.
     public static var legacyNames: [String: Self] { ["HKCategoryValueAudioExposureEventLoudEnvironment": .momentaryLimit] }
 }
-extension HKCategoryValueHeadphoneAudioExposureEvent: HKCategoryValueEnumeration {}
-extension HKCategoryValueLowCardioFitnessEvent: HKCategoryValueEnumeration {}
-extension HKCategoryValueAppleWalkingSteadinessEvent: HKCategoryValueEnumeration {}
-extension HKCategoryValueSeverity: HKCategoryValueEnumeration {}
-extension HKCategoryValueAppetiteChanges: HKCategoryValueEnumeration {}
-extension HKCategoryValuePresence: HKCategoryValueEnumeration {}
-extension HKCategoryValueCervicalMucusQuality: HKCategoryValueEnumeration {}
-extension HKCategoryValueVaginalBleeding: HKCategoryValueEnumeration {
+extension HKCategoryValueHeadphoneAudioExposureEvent: CategoryValueEnumeration {}
+extension HKCategoryValueLowCardioFitnessEvent: CategoryValueEnumeration {}
+extension HKCategoryValueAppleWalkingSteadinessEvent: CategoryValueEnumeration {}
+extension HKCategoryValueSeverity: CategoryValueEnumeration {}
+extension HKCategoryValueAppetiteChanges: CategoryValueEnumeration {}
+extension HKCategoryValuePresence: CategoryValueEnumeration {}
+extension HKCategoryValueCervicalMucusQuality: CategoryValueEnumeration {}
+extension HKCategoryValueVaginalBleeding: CategoryValueEnumeration {
     /// The `HKCategoryValueMenstrualFlow…` names that `menstrualFlow` samples used before iOS 18.
     public static var legacyNames: [String: Self] {
         Dictionary(uniqueKeysWithValues: allCases.map { value in
@@ -52,23 +52,23 @@ extension HKCategoryValueVaginalBleeding: HKCategoryValueEnumeration {
         })
     }
 }
-extension HKCategoryValueOvulationTestResult: HKCategoryValueEnumeration {
+extension HKCategoryValueOvulationTestResult: CategoryValueEnumeration {
     /// `HKCategoryValueOvulationTestResultPositive`, the old name of `luteinizingHormoneSurge`.
     public static var legacyNames: [String: Self] { ["HKCategoryValueOvulationTestResultPositive": .luteinizingHormoneSurge] }
 }
-extension HKCategoryValuePregnancyTestResult: HKCategoryValueEnumeration {}
-extension HKCategoryValueProgesteroneTestResult: HKCategoryValueEnumeration {}
-extension HKCategoryValueContraceptive: HKCategoryValueEnumeration {}
+extension HKCategoryValuePregnancyTestResult: CategoryValueEnumeration {}
+extension HKCategoryValueProgesteroneTestResult: CategoryValueEnumeration {}
+extension HKCategoryValueContraceptive: CategoryValueEnumeration {}
 @available(*, deprecated)
-extension HKCategoryValueMenstrualFlow: HKCategoryValueEnumeration {}
+extension HKCategoryValueMenstrualFlow: CategoryValueEnumeration {}
 @available(*, deprecated)
-extension HKCategoryValueAudioExposureEvent: HKCategoryValueEnumeration {}
+extension HKCategoryValueAudioExposureEvent: CategoryValueEnumeration {}
 
 /// The values a category type accepts: which value enum it uses and that enum's raw values and names.
 ///
 /// OpenHealthKit extension (HealthKit states the enum only in header comments). Used to validate
 /// `HKCategorySample.value` and to map export.xml value names.
-public struct HKCategoryValueDomain: Hashable, Sendable {
+public struct CategoryValueDomain: Hashable, Sendable {
     /// The value enum's HealthKit name, e.g. `"HKCategoryValueSeverity"`.
     public let enumName: String
     /// The raw value of every case, by Objective-C constant name (legacy names included).
@@ -77,7 +77,7 @@ public struct HKCategoryValueDomain: Hashable, Sendable {
     public let exportNames: [Int: String]
 
     /// Describes the value enum `type`.
-    public init<Value: HKCategoryValueEnumeration>(_ type: Value.Type) {
+    public init<Value: CategoryValueEnumeration>(_ type: Value.Type) {
         enumName = Value.enumName
         exportNames = Dictionary(uniqueKeysWithValues: Value.allCases.map { ($0.rawValue, $0.exportName) })
         var byName = Value.legacyNames.mapValues(\.rawValue)
@@ -95,7 +95,7 @@ public struct HKCategoryValueDomain: Hashable, Sendable {
     public func exportName(for value: Int) -> String? { exportNames[value] }
 }
 
-extension HKCategoryValueDomain {
+extension CategoryValueDomain {
     /// ``HKCategoryValue``.
     public static let notApplicable = Self(HKCategoryValue.self)
     /// ``HKCategoryValueAppleStandHour``.

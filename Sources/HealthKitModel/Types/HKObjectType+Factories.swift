@@ -85,7 +85,7 @@ extension HKObjectType {
     /// Every known type of `kind`, in HealthKit's header order.
     ///
     /// OpenHealthKit extension.
-    public static func allTypes(ofKind kind: HKObjectTypeKind) -> [HKObjectType] {
+    public static func allTypes(ofKind kind: ObjectTypeKind) -> [HKObjectType] {
         HKTypeCatalog.shared.all.filter { $0.kind == kind }
     }
 

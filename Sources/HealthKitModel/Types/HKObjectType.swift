@@ -3,7 +3,7 @@ import Foundation
 /// The kind of an ``HKObjectType``: which concrete class it is.
 ///
 /// OpenHealthKit extension, for catalogs and the command line.
-public enum HKObjectTypeKind: String, Sendable, CaseIterable {
+public enum ObjectTypeKind: String, Sendable, CaseIterable {
     /// ``HKQuantityType``.
     case quantity
     /// ``HKCategoryType``.
@@ -49,9 +49,9 @@ open class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Sendabl
     /// Which concrete type this is.
     ///
     /// OpenHealthKit extension.
-    public let kind: HKObjectTypeKind
+    public let kind: ObjectTypeKind
 
-    init(identifier: String, kind: HKObjectTypeKind) {
+    init(identifier: String, kind: ObjectTypeKind) {
         self.identifier = identifier
         self.kind = kind
         super.init()

@@ -20,7 +20,7 @@ open class HKSampleType: HKObjectType, @unchecked Sendable {
     public let allowsRecalibrationForEstimates: Bool
 
     init(
-        identifier: String, kind: HKObjectTypeKind, maximumDuration: TimeInterval? = nil,
+        identifier: String, kind: ObjectTypeKind, maximumDuration: TimeInterval? = nil,
         minimumDuration: TimeInterval? = nil, allowsRecalibrationForEstimates: Bool = false
     ) {
         self.maximumDuration = maximumDuration
@@ -107,7 +107,7 @@ open class HKCategoryType: HKSampleType, @unchecked Sendable {
     /// The values samples of this type accept.
     ///
     /// OpenHealthKit extension.
-    public let valueDomain: HKCategoryValueDomain
+    public let valueDomain: CategoryValueDomain
 
     /// The category type `identifier` (Swift overlay, iOS 15).
     ///

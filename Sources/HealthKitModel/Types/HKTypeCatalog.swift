@@ -33,7 +33,7 @@ final class HKTypeCatalog: Sendable {
     let visionPrescription = HKPrescriptionType(identifier: HKVisionPrescriptionTypeIdentifier)
     let stateOfMind = HKStateOfMindType(identifier: HKDataTypeIdentifierStateOfMind)
 
-    /// Every type, grouped by kind in ``HKObjectTypeKind`` order, in header order within a kind.
+    /// Every type, grouped by kind in ``ObjectTypeKind`` order, in header order within a kind.
     let all: [HKObjectType]
     /// Every type by identifier string.
     let byIdentifier: [String: HKObjectType]
@@ -59,7 +59,7 @@ final class HKTypeCatalog: Sendable {
         all += documentTypes as [HKObjectType] + clinicalTypes as [HKObjectType]
         all += [activitySummary, audiogram, electrocardiogram, visionPrescription] as [HKObjectType]
         all += assessmentTypes as [HKObjectType] + [stateOfMind] as [HKObjectType]
-        let order = Dictionary(uniqueKeysWithValues: HKObjectTypeKind.allCases.enumerated().map { ($1, $0) })
+        let order = Dictionary(uniqueKeysWithValues: ObjectTypeKind.allCases.enumerated().map { ($1, $0) })
         self.all = all.enumerated()
             .sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }
             .map(\.element)

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// OpenHealthKit extension: HealthKit declares each identifier struct separately; this protocol only
 /// provides the unlabeled `init(_:)` they all have, once.
-public protocol HKStringIdentifier: RawRepresentable, Hashable, Sendable where RawValue == String {
+public protocol StringIdentifier: RawRepresentable, Hashable, Sendable where RawValue == String {
     /// Creates an identifier from its raw string (the Objective-C constant's value).
     init(rawValue: String)
 }
 
-extension HKStringIdentifier {
+extension StringIdentifier {
     /// Creates an identifier from its raw string (the Objective-C constant's value).
     public init(_ rawValue: String) {
         self.init(rawValue: rawValue)
@@ -18,7 +18,7 @@ extension HKStringIdentifier {
 }
 
 /// Identifies a characteristic type (a fixed fact about the user, such as date of birth).
-public struct HKCharacteristicTypeIdentifier: HKStringIdentifier {
+public struct HKCharacteristicTypeIdentifier: StringIdentifier {
     /// The Objective-C constant's string value.
     public let rawValue: String
     /// Creates an identifier from its raw string.
@@ -39,7 +39,7 @@ public struct HKCharacteristicTypeIdentifier: HKStringIdentifier {
 }
 
 /// Identifies a correlation type (a sample grouping other samples).
-public struct HKCorrelationTypeIdentifier: HKStringIdentifier {
+public struct HKCorrelationTypeIdentifier: StringIdentifier {
     /// The Objective-C constant's string value.
     public let rawValue: String
     /// Creates an identifier from its raw string.
@@ -52,7 +52,7 @@ public struct HKCorrelationTypeIdentifier: HKStringIdentifier {
 }
 
 /// Identifies a document type (iOS 10).
-public struct HKDocumentTypeIdentifier: HKStringIdentifier {
+public struct HKDocumentTypeIdentifier: StringIdentifier {
     /// The Objective-C constant's string value.
     public let rawValue: String
     /// Creates an identifier from its raw string.
@@ -63,7 +63,7 @@ public struct HKDocumentTypeIdentifier: HKStringIdentifier {
 }
 
 /// Identifies a clinical record type (iOS 12). Clinical types are read-only.
-public struct HKClinicalTypeIdentifier: HKStringIdentifier {
+public struct HKClinicalTypeIdentifier: StringIdentifier {
     /// The Objective-C constant's string value.
     public let rawValue: String
     /// Creates an identifier from its raw string.
@@ -90,7 +90,7 @@ public struct HKClinicalTypeIdentifier: HKStringIdentifier {
 }
 
 /// Identifies a scored assessment type (iOS 18).
-public struct HKScoredAssessmentTypeIdentifier: HKStringIdentifier {
+public struct HKScoredAssessmentTypeIdentifier: StringIdentifier {
     /// The Objective-C constant's string value.
     public let rawValue: String
     /// Creates an identifier from its raw string.
@@ -103,7 +103,7 @@ public struct HKScoredAssessmentTypeIdentifier: HKStringIdentifier {
 }
 
 /// The FHIR resource type of a clinical record's resource (iOS 12). Raw values are bare FHIR names.
-public struct HKFHIRResourceType: HKStringIdentifier {
+public struct HKFHIRResourceType: StringIdentifier {
     /// The FHIR `resourceType` string.
     public let rawValue: String
     /// Creates a resource type from its FHIR name.

@@ -39,7 +39,7 @@ public final class HKWorkoutActivity: NSObject, @unchecked Sendable {
         self.configuration = configuration.copy() as! HKWorkoutConfiguration
         self.startDate = start
         self.endDate = end
-        self.metadata = HKMetadataValidation.normalized(metadata)
+        self.metadata = MetadataValidation.normalized(metadata)
         self.workoutEvents = events
         self.allStatistics = statistics
         super.init()

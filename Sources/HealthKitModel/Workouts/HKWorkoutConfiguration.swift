@@ -12,16 +12,32 @@ public enum HKWorkoutSessionLocationType: Int, Sendable {
 
 /// How a workout or one of its activities is set up: the activity, the location, for swims the pool.
 ///
-/// The class is mutable, so `copy()` returns a new, independent configuration (HealthKit's adopts `NSCopying`).
+/// The class is mutable, so `copy()` returns a new, independent configuration (HealthKit's adopts `NSCopying`). It is
+/// `Sendable` because every read and write of its settings takes its lock (see docs/Concurrency.md).
 public final class HKWorkoutConfiguration: NSObject, NSCopying, @unchecked Sendable {
+    /// The settings, behind one lock.
+    private let settings = Locked(Settings())
+
     /// The kind of activity.
-    public var activityType: HKWorkoutActivityType = .other
+    public var activityType: HKWorkoutActivityType {
+        get { settings.current.activityType }
+        set { settings.withLock { $0.activityType = newValue } }
+    }
     /// Indoors or outdoors.
-    public var locationType: HKWorkoutSessionLocationType = .unknown
+    public var locationType: HKWorkoutSessionLocationType {
+        get { settings.current.locationType }
+        set { settings.withLock { $0.locationType = newValue } }
+    }
     /// Pool or open water, for swimming.
-    public var swimmingLocationType: HKWorkoutSwimmingLocationType = .unknown
+    public var swimmingLocationType: HKWorkoutSwimmingLocationType {
+        get { settings.current.swimmingLocationType }
+        set { settings.withLock { $0.swimmingLocationType = newValue } }
+    }
     /// The pool's length, for pool swims.
-    public var lapLength: HKQuantity?
+    public var lapLength: HKQuantity? {
+        get { settings.current.lapLength }
+        set { settings.withLock { $0.lapLength = newValue } }
+    }
 
     /// Creates a configuration for an unknown location and the `.other` activity.
     public override init() { super.init() }
@@ -30,11 +46,17 @@ public final class HKWorkoutConfiguration: NSObject, NSCopying, @unchecked Senda
     /// (`lapLength` is shared: quantities are immutable.)
     public func copy(with zone: NSZone? = nil) -> Any {
         let copy = HKWorkoutConfiguration()
-        copy.activityType = activityType
-        copy.locationType = locationType
-        copy.swimmingLocationType = swimmingLocationType
-        copy.lapLength = lapLength
+        let current = settings.current
+        copy.settings.withLock { $0 = current }
         return copy
+    }
+
+    /// A configuration's settings: a plain value.
+    private struct Settings {
+        var activityType: HKWorkoutActivityType = .other
+        var locationType: HKWorkoutSessionLocationType = .unknown
+        var swimmingLocationType: HKWorkoutSwimmingLocationType = .unknown
+        var lapLength: HKQuantity?
     }
 
     /// Configurations are equal when every setting is.

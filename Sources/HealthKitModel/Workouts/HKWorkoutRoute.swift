@@ -2,7 +2,7 @@ import Foundation
 
 /// One point of a workout route: what `CLLocation` carries in HealthKit (OpenHealthKit extension: Core
 /// Location does not exist off Apple platforms). Negative accuracies, course or speed mean "not known".
-public struct HKWorkoutRouteLocation: Sendable, Hashable, Codable {
+public struct WorkoutRouteLocation: Sendable, Hashable, Codable {
     /// Degrees north.
     public var latitude: Double
     /// Degrees east.
@@ -46,16 +46,16 @@ open class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
     /// Unarchives the series; fails when it is not a route or its points are missing.
     public required init?(coder: NSCoder) {
         guard ObjectCoding.sampleType(coder, forKey: "sampleType") == HKSeriesType.workoutRoute(),
-              let locations = ObjectCoding.decode([HKWorkoutRouteLocation].self, coder, forKey: "locations") else { return nil }
+              let locations = ObjectCoding.decode([WorkoutRouteLocation].self, coder, forKey: "locations") else { return nil }
         self.locations = locations
         super.init(coder: coder)
     }
 
     /// The route's points, in time order (OpenHealthKit extension).
-    public let locations: [HKWorkoutRouteLocation]
+    public let locations: [WorkoutRouteLocation]
 
     /// Creates a route (OpenHealthKit extension; HealthKit builds routes with `HKWorkoutRouteBuilder`).
-    public init(locations: [HKWorkoutRouteLocation], start: Date, end: Date, uuid: UUID = UUID(),
+    public init(locations: [WorkoutRouteLocation], start: Date, end: Date, uuid: UUID = UUID(),
                 sourceRevision: HKSourceRevision? = nil, device: HKDevice? = nil, metadata: [String: Any]? = nil) {
         self.locations = locations
         super.init(type: .workoutRoute(), count: locations.count, start: start, end: end,

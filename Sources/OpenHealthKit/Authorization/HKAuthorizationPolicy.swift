@@ -10,7 +10,7 @@ import Foundation
 ///   ``HKError/Code/errorUserCanceled`` and decides nothing (the sheet could not be shown).
 /// - unset or empty: `ask` when the process has a terminal, otherwise `deny`.
 /// - anything else: requests fail with ``HKError/Code/errorInvalidArgument`` and decide nothing.
-public enum HKAuthorizationPolicy: String, Sendable, CaseIterable {
+public enum AuthorizationPolicy: String, Sendable, CaseIterable {
     /// Allow every undecided type.
     case allow
     /// Deny every undecided type.
@@ -22,24 +22,24 @@ public enum HKAuthorizationPolicy: String, Sendable, CaseIterable {
     public static let environmentVariable = "OPENHEALTHKIT_AUTHORIZATION"
 
     /// The prompt this policy answers with.
-    public var prompt: any HKAuthorizationPrompt {
+    public var prompt: any AuthorizationPrompt {
         switch self {
-        case .allow: HKFixedAuthorizationPrompt(allows: true)
-        case .deny: HKFixedAuthorizationPrompt(allows: false)
-        case .ask: HKTerminalAuthorizationPrompt()
+        case .allow: FixedAuthorizationPrompt(allows: true)
+        case .deny: FixedAuthorizationPrompt(allows: false)
+        case .ask: TerminalAuthorizationPrompt()
         }
     }
 
     /// The prompt `environment` selects; `hasTerminal` decides the default when the variable is unset.
     public static func prompt(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        hasTerminal: @autoclosure () -> Bool = HKTerminalAuthorizationPrompt.isTerminalAvailable()
-    ) -> any HKAuthorizationPrompt {
+        hasTerminal: @autoclosure () -> Bool = TerminalAuthorizationPrompt.isTerminalAvailable()
+    ) -> any AuthorizationPrompt {
         let value = environment[environmentVariable]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        if value.isEmpty { return hasTerminal() ? HKAuthorizationPolicy.ask.prompt : HKAuthorizationPolicy.deny.prompt }
-        guard let policy = HKAuthorizationPolicy(rawValue: value) else {
+        if value.isEmpty { return hasTerminal() ? AuthorizationPolicy.ask.prompt : AuthorizationPolicy.deny.prompt }
+        guard let policy = AuthorizationPolicy(rawValue: value) else {
             let message = "\(environmentVariable) must be allow, deny or ask, not '\(value)'"
-            return HKClosureAuthorizationPrompt { _ in throw HKError.invalidArgument(message) }
+            return ClosureAuthorizationPrompt { _ in throw HKError.invalidArgument(message) }
         }
         return policy.prompt
     }

@@ -77,7 +77,7 @@ extension HKHealthStore {
         defer { authorizationLock.unlock() }
         let pending = try pending(share: share, read: read, in: storage)
         if !pending.isEmpty {
-            let request = HKAuthorizationPromptRequest(
+            let request = AuthorizationPromptRequest(
                 app: app, typesToShare: pending.share, typesToRead: pending.read,
                 requiredTypesToRead: pending.required.intersection(pending.read))
             let response = try authorizationPrompt.decide(request)

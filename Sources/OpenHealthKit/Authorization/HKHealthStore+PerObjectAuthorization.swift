@@ -25,7 +25,7 @@ extension HKHealthStore {
         let objects = try QueryMapping.samples(from: records, storage: storage)
         let shown = Set(objects.map(\.uuid))
         let granted = try perObjectReadGrants(for: type, in: storage)
-        let request = HKPerObjectAuthorizationPromptRequest(app: app, objectType: type, objects: objects,
+        let request = PerObjectAuthorizationPromptRequest(app: app, objectType: type, objects: objects,
                                                             previouslyAllowed: granted.intersection(shown))
         let allowed = try authorizationPrompt.decideObjects(request).intersection(shown)
         try setPerObjectReadGrants(granted.subtracting(shown).union(allowed), for: type, in: storage)

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// OpenHealthKit extension. HealthKit shows the samples in a system sheet each time an app calls
 /// `requestPerObjectReadAuthorization(for:predicate:completion:)`.
-public struct HKPerObjectAuthorizationPromptRequest: @unchecked Sendable {
+public struct PerObjectAuthorizationPromptRequest: @unchecked Sendable {
     /// The app asking.
     public let app: HKSource
     /// The type, one whose `requiresPerObjectAuthorization()` is true.
@@ -25,8 +25,8 @@ public struct HKPerObjectAuthorizationPromptRequest: @unchecked Sendable {
 
     /// The answer of a prompt that decides types only: every object when it allows reading `objectType`
     /// in a type request, none otherwise. What prompts without their own per-object answer give.
-    public func decidedByType(with prompt: some HKAuthorizationPrompt) throws -> Set<UUID> {
-        let request = HKAuthorizationPromptRequest(app: app, typesToShare: [], typesToRead: [objectType])
+    public func decidedByType(with prompt: some AuthorizationPrompt) throws -> Set<UUID> {
+        let request = AuthorizationPromptRequest(app: app, typesToShare: [], typesToRead: [objectType])
         return try prompt.decide(request).allowedToRead.contains(objectType) ? Set(objects.map(\.uuid)) : []
     }
 }

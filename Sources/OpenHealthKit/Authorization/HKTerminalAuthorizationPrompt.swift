@@ -14,7 +14,7 @@ import Darwin
 /// output, so it works while the program's output is piped. Without a terminal it decides nothing and
 /// throws ``HKError/Code/errorUserCanceled``: the sheet could not be shown, so the types stay undecided
 /// and a later request asks again. Anything but `y`/`yes` (or `e` to answer each type) denies.
-public struct HKTerminalAuthorizationPrompt: HKAuthorizationPrompt {
+public struct TerminalAuthorizationPrompt: AuthorizationPrompt {
     /// Reads one line of the answer; `nil` at end of input.
     private let readLine: @Sendable () -> String?
     /// Writes text to the person.
@@ -45,14 +45,14 @@ public struct HKTerminalAuthorizationPrompt: HKAuthorizationPrompt {
     }
 
     /// Shows the request on the terminal and returns the answers.
-    public func decide(_ request: HKAuthorizationPromptRequest) throws -> HKAuthorizationPromptResponse {
+    public func decide(_ request: AuthorizationPromptRequest) throws -> AuthorizationPromptResponse {
         guard available() else {
             throw HKError(.errorUserCanceled, "no terminal to ask for authorization on (set OPENHEALTHKIT_AUTHORIZATION)")
         }
         write("\n\"\(request.app.name)\" (\(request.app.bundleIdentifier)) would like to access your health data.\n")
         let share = ask("save (share)", Array(request.typesToShare))
         let read = ask("read", Array(request.typesToRead), required: request.requiredTypesToRead)
-        return HKAuthorizationPromptResponse(allowedToShare: Set(share), allowedToRead: Set(read))
+        return AuthorizationPromptResponse(allowedToShare: Set(share), allowedToRead: Set(read))
     }
 
     /// Asks about one group; returns the allowed types.

@@ -4,7 +4,7 @@ import HealthUnits
 /// The store's authorization configuration: the prompt and the required clinical read types.
 struct AuthorizationSettings {
     /// The prompt set with ``HKHealthStore/authorizationPrompt``, or `nil` for the environment's policy.
-    var prompt: (any HKAuthorizationPrompt)?
+    var prompt: (any AuthorizationPrompt)?
     /// The required clinical read types, or why the declaration is invalid.
     var requiredReadTypes: Result<Set<HKObjectType>, HKError>
 
@@ -51,10 +51,10 @@ extension HKHealthStore {
 
     /// The permission sheet asked about undecided types (OpenHealthKit extension).
     ///
-    /// Defaults to the policy the store's environment selects (``HKAuthorizationPolicy``).
-    public var authorizationPrompt: any HKAuthorizationPrompt {
+    /// Defaults to the policy the store's environment selects (``AuthorizationPolicy``).
+    public var authorizationPrompt: any AuthorizationPrompt {
         get {
-            authorizationSettings.withLock { $0.prompt } ?? HKAuthorizationPolicy.prompt(environment: environment)
+            authorizationSettings.withLock { $0.prompt } ?? AuthorizationPolicy.prompt(environment: environment)
         }
         set { authorizationSettings.withLock { $0.prompt = newValue } }
     }

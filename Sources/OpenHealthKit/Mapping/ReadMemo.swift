@@ -31,7 +31,7 @@ package final class ReadMemo {
     }
 
     /// The unit `string` describes.
-    func unit(_ string: String) throws(HKUnitError) -> HKUnit {
+    func unit(_ string: String) throws(UnitParseError) -> HKUnit {
         if let hit = units.value(where: { $0 == string }) { return hit }
         let parsed = try HKUnit.checked(from: string)
         units.remember(string, parsed)

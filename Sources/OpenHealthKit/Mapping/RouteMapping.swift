@@ -8,7 +8,7 @@ import HealthKitModel
 /// optional). The importer, export and `HKHealthStore` all go through here.
 package enum RouteMapping {
     private struct Payload: Codable {
-        var locations: [HKWorkoutRouteLocation]
+        var locations: [WorkoutRouteLocation]
         var file: String?
     }
 

@@ -9,7 +9,7 @@ import HealthKitModel
 /// cannot build or evaluate such predicates, so OpenHealthKit's factories return this subclass, and the store
 /// reads its filter instead of parsing a format string. Combine them with `NSCompoundPredicate` as usual.
 /// The predicate cannot be evaluated in memory: `evaluate(with:)` traps.
-public final class HKFilterPredicate: NSPredicate {
+public final class SampleFilterPredicate: NSPredicate {
     /// The storage filter the predicate stands for.
     package let filter: SampleFilter
 
@@ -21,7 +21,7 @@ public final class HKFilterPredicate: NSPredicate {
 
     /// Traps: HealthKit predicates are run by the store, not evaluated against objects.
     public override func evaluate(with object: Any?, substitutionVariables bindings: [String: Any]?) -> Bool {
-        preconditionFailure("HKFilterPredicate \(filter) is evaluated by the store, not in memory")
+        preconditionFailure("SampleFilterPredicate \(filter) is evaluated by the store, not in memory")
     }
 
     /// Returns `self`: the predicate is immutable.
@@ -29,17 +29,17 @@ public final class HKFilterPredicate: NSPredicate {
 
     /// Equal when the filters are.
     public override func isEqual(_ object: Any?) -> Bool {
-        (object as? HKFilterPredicate)?.filter == filter
+        (object as? SampleFilterPredicate)?.filter == filter
     }
 
     /// Hash of the filter.
     public override var hash: Int { filter.hashValue }
 
     /// The filter, for logs.
-    public override var description: String { "HKFilterPredicate(\(filter))" }
+    public override var description: String { "SampleFilterPredicate(\(filter))" }
 }
 
-/// The storage filter for a HealthKit predicate: `.all` for nil, the filter of an ``HKFilterPredicate`` or
+/// The storage filter for a HealthKit predicate: `.all` for nil, the filter of an ``SampleFilterPredicate`` or
 /// of a predicate made by `NSPredicate(format:)` with HealthKit key paths, AND/OR/NOT compounds of those
 /// (nested), and `NSPredicate(value:)`. Block predicates and anything else give
 /// `HKError(.errorInvalidArgument)` naming the predicate: the store could only run them by loading every row.
@@ -65,7 +65,7 @@ func activityConditionFilter(from predicate: NSPredicate) throws(HKError) -> Sam
 /// The filter `predicate` stands for, activity conditions included.
 private func predicateFilter(from predicate: NSPredicate?) throws(HKError) -> SampleFilter {
     guard let predicate else { return .all }
-    if let filtered = predicate as? HKFilterPredicate { return filtered.filter }
+    if let filtered = predicate as? SampleFilterPredicate { return filtered.filter }
     if let compound = predicate as? NSCompoundPredicate { return try compoundFilter(compound) }
     if let parsed = PredicateFormatRegistry.shared.result(for: predicate) {
         switch parsed {

@@ -6,16 +6,16 @@ import HealthKitModel
 extension HKQuery {
     /// ECGs the ECG app classified as `classification`.
     public class func predicateForElectrocardiograms(classification: HKElectrocardiogram.Classification) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.ecgClassification, .equal, .number(Double(classification.rawValue))))
+        SampleFilterPredicate(.field(FieldKey.ecgClassification, .equal, .number(Double(classification.rawValue))))
     }
 
     /// ECGs whose symptoms status is `symptomsStatus`.
     public class func predicateForElectrocardiograms(symptomsStatus: HKElectrocardiogram.SymptomsStatus) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.ecgSymptomsStatus, .equal, .number(Double(symptomsStatus.rawValue))))
+        SampleFilterPredicate(.field(FieldKey.ecgSymptomsStatus, .equal, .number(Double(symptomsStatus.rawValue))))
     }
 
     /// Samples associated with `electrocardiogram` (its symptoms: samples stored with the ECG as their parent).
     public class func predicateForObjectsAssociated(electrocardiogram: HKElectrocardiogram) -> NSPredicate {
-        HKFilterPredicate(.parent(electrocardiogram.uuid))
+        SampleFilterPredicate(.parent(electrocardiogram.uuid))
     }
 }

@@ -6,13 +6,13 @@ import HealthKitModel
 extension HKQuery {
     /// Clinical records whose FHIR resource has `resourceType`.
     public class func predicateForClinicalRecords(withFHIRResourceType resourceType: HKFHIRResourceType) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.fhirResourceType, .equal, .text(resourceType.rawValue)))
+        SampleFilterPredicate(.field(FieldKey.fhirResourceType, .equal, .text(resourceType.rawValue)))
     }
 
     /// The clinical record from `source` whose FHIR resource has `resourceType` and `identifier`.
     public class func predicateForClinicalRecords(from source: HKSource, fhirResourceType resourceType: HKFHIRResourceType,
                                                   identifier: String) -> NSPredicate {
-        HKFilterPredicate(.and([
+        SampleFilterPredicate(.and([
             .sources([source.bundleIdentifier]),
             .field(FieldKey.fhirResourceType, .equal, .text(resourceType.rawValue)),
             .field(FieldKey.fhirIdentifier, .equal, .text(identifier)),
@@ -21,7 +21,7 @@ extension HKQuery {
 
     /// Verifiable clinical records whose relevant date lies in `dateInterval` (both ends included).
     public class func predicateForVerifiableClinicalRecords(withRelevantDateWithin dateInterval: DateInterval) -> NSPredicate {
-        HKFilterPredicate(.and([
+        SampleFilterPredicate(.and([
             .field(FieldKey.verifiableRelevantDate, .greaterThanOrEqual, .date(dateInterval.start)),
             .field(FieldKey.verifiableRelevantDate, .lessThanOrEqual, .date(dateInterval.end)),
         ]))
@@ -32,13 +32,13 @@ extension HKQuery {
     /// Activity summaries are stored with their day as the number `yyyymmdd` under
     /// ``FieldKey/activitySummaryDay``, so a day and a range of days are number comparisons.
     public class func predicateForActivitySummary(with dateComponents: DateComponents) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.activitySummaryDay, .equal, .number(activitySummaryDay(dateComponents))))
+        SampleFilterPredicate(.field(FieldKey.activitySummaryDay, .equal, .number(activitySummaryDay(dateComponents))))
     }
 
     /// Activity summaries from the day `startDateComponents` names to the day `endDateComponents` names, inclusive.
     public class func predicate(forActivitySummariesBetweenStart startDateComponents: DateComponents,
                                 end endDateComponents: DateComponents) -> NSPredicate {
-        HKFilterPredicate(.and([
+        SampleFilterPredicate(.and([
             .field(FieldKey.activitySummaryDay, .greaterThanOrEqual, .number(activitySummaryDay(startDateComponents))),
             .field(FieldKey.activitySummaryDay, .lessThanOrEqual, .number(activitySummaryDay(endDateComponents))),
         ]))

@@ -6,21 +6,21 @@ import HealthKitModel
 extension HKQuery {
     /// Logs whose valence compares to `valence` by `operatorType`.
     public class func predicateForStatesOfMind(withValence valence: Double, operatorType: HKComparisonOperator) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.stateOfMindValence, Comparison(operatorType), .number(valence)))
+        SampleFilterPredicate(.field(FieldKey.stateOfMindValence, Comparison(operatorType), .number(valence)))
     }
 
     /// Logs of `kind`.
     public class func predicateForStatesOfMind(with kind: HKStateOfMind.Kind) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.stateOfMindKind, .equal, .number(Double(kind.rawValue))))
+        SampleFilterPredicate(.field(FieldKey.stateOfMindKind, .equal, .number(Double(kind.rawValue))))
     }
 
     /// Logs that include `label`.
     public class func predicateForStatesOfMind(with label: HKStateOfMind.Label) -> NSPredicate {
-        HKFilterPredicate(.fieldExists(FieldKey.stateOfMindLabel(label)))
+        SampleFilterPredicate(.fieldExists(FieldKey.stateOfMindLabel(label)))
     }
 
     /// Logs associated with `association`.
     public class func predicateForStatesOfMind(with association: HKStateOfMind.Association) -> NSPredicate {
-        HKFilterPredicate(.fieldExists(FieldKey.stateOfMindAssociation(association)))
+        SampleFilterPredicate(.fieldExists(FieldKey.stateOfMindAssociation(association)))
     }
 }

@@ -7,12 +7,12 @@ extension HKQuery {
     /// Quantity samples whose quantity compares to `quantity` (the right-hand side) by `operatorType`.
     /// Works without knowing the sample type: see ``QuantityFilter``.
     public class func predicateForQuantitySamples(with operatorType: HKComparisonOperator, quantity: HKQuantity) -> NSPredicate {
-        HKFilterPredicate(QuantityFilter.filter(Comparison(operatorType), quantity))
+        SampleFilterPredicate(QuantityFilter.filter(Comparison(operatorType), quantity))
     }
 
     /// Category samples whose value compares to `value` by `operatorType`.
     public class func predicateForCategorySamples(with operatorType: HKComparisonOperator, value: Int) -> NSPredicate {
-        HKFilterPredicate(.categoryValue(Comparison(operatorType), value))
+        SampleFilterPredicate(.categoryValue(Comparison(operatorType), value))
     }
 }
 
@@ -27,7 +27,7 @@ extension HKCategoryValuePredicateProviding {
 
     /// Category samples whose value is one of `values`.
     public static func predicateForSamples(equalTo values: Set<Self>) -> NSPredicate {
-        HKFilterPredicate(.categoryValues(Set(values.map(\.rawValue))))
+        SampleFilterPredicate(.categoryValues(Set(values.map(\.rawValue))))
     }
 }
 

@@ -59,7 +59,7 @@ extension HKQuery {
     public class func predicateForWorkouts(activityPredicate: NSPredicate) -> NSPredicate {
         do {
             let condition = try activityConditionFilter(from: activityPredicate)
-            return HKFilterPredicate(.hasChild(.and([.types([WorkoutActivityRecords.recordType]), condition])))
+            return SampleFilterPredicate(.hasChild(.and([.types([WorkoutActivityRecords.recordType]), condition])))
         } catch {
             let failing = NSPredicate(value: false)
             PredicateFormatRegistry.shared.register(failing, .failure(error))
@@ -79,7 +79,7 @@ extension HKQuery {
     }
 
     private class func activity(_ condition: SampleFilter) -> NSPredicate {
-        HKFilterPredicate(WorkoutActivityFilter.marked(condition))
+        SampleFilterPredicate(WorkoutActivityFilter.marked(condition))
     }
 }
 

@@ -8,6 +8,6 @@ extension HKQuery {
     /// related to the workout as a whole, as in `HKWorkoutEffortRelationship.samples`; an activity that is not one of
     /// the workout's matches nothing. See `HKHealthStore.relateWorkoutEffortSample(_:with:activity:completion:)`.
     public class func predicateForWorkoutEffortSamplesRelated(workout: HKWorkout, activity: HKWorkoutActivity?) -> NSPredicate {
-        HKFilterPredicate(WorkoutEffort.relatedFilter(to: workout, activity: activity))
+        SampleFilterPredicate(WorkoutEffort.relatedFilter(to: workout, activity: activity))
     }
 }

@@ -9,12 +9,12 @@ import HealthKitModel
 extension HKQuery {
     /// Workouts of `workoutActivityType`.
     public class func predicateForWorkouts(with workoutActivityType: HKWorkoutActivityType) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.workoutActivityType, .equal, .number(Double(workoutActivityType.rawValue))))
+        SampleFilterPredicate(.field(FieldKey.workoutActivityType, .equal, .number(Double(workoutActivityType.rawValue))))
     }
 
     /// Workouts whose duration (seconds) compares to `duration`.
     public class func predicateForWorkouts(with operatorType: HKComparisonOperator, duration: TimeInterval) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.workoutDuration, Comparison(operatorType), .number(duration)))
+        SampleFilterPredicate(.field(FieldKey.workoutDuration, Comparison(operatorType), .number(duration)))
     }
 
     /// Workouts whose active energy burned compares to `totalEnergyBurned`.
@@ -25,7 +25,7 @@ extension HKQuery {
 
     /// Workouts whose total distance (whatever distance type it is filed under) compares to `totalDistance`.
     public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalDistance: HKQuantity) -> NSPredicate {
-        HKFilterPredicate(.field(FieldKey.workoutTotalDistance, Comparison(operatorType), .number(totalDistance.doubleValue(for: .meter()))))
+        SampleFilterPredicate(.field(FieldKey.workoutTotalDistance, Comparison(operatorType), .number(totalDistance.doubleValue(for: .meter()))))
     }
 
     /// Workouts whose swimming stroke count compares to `totalSwimmingStrokeCount`.
@@ -69,6 +69,6 @@ extension HKQuery {
     private class func workoutStatistic(
         _ statistic: FieldKey.WorkoutStatistic, _ type: HKQuantityType, _ operatorType: HKComparisonOperator, _ quantity: HKQuantity
     ) -> NSPredicate {
-        HKFilterPredicate(statisticFilter(FieldKey.workout(statistic, type), type, operatorType, quantity))
+        SampleFilterPredicate(statisticFilter(FieldKey.workout(statistic, type), type, operatorType, quantity))
     }
 }

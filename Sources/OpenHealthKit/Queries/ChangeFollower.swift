@@ -44,6 +44,10 @@ package final class ChangeFollower: ChangeSubscriber, @unchecked Sendable {
         run.onCancel { [self] in monitor.unsubscribe(self) }
     }
 
+    package func settle() {
+        run.queue.sync {}
+    }
+
     package func monitor(observed latest: Int64?, at now: Date) {
         guard let latest else { return }
         let call: (Int64, Handler)? = lock.withLock {

@@ -6,6 +6,9 @@ package protocol ChangeSubscriber: AnyObject, Sendable {
     /// Called on the monitor's queue after every poll with the store's newest change position (`nil` when
     /// the database could not be read) and the poll's time. Return quickly: do the reading elsewhere.
     func monitor(observed latest: Int64?, at now: Date)
+
+    /// Returns once the work the subscriber started for earlier polls has finished (for ``ChangeMonitor/settle()``).
+    func settle()
 }
 
 /// Watches one store's change log for every long-running query of that store: one poller per store.
@@ -20,14 +23,29 @@ package final class ChangeMonitor: @unchecked Sendable {
     private let queue = DispatchQueue(label: "OpenHealthKit.changes", qos: .utility)
     private let lock = NSLock()
     private var subscribers: [ObjectIdentifier: any ChangeSubscriber] = [:]
-    private var timer: DispatchSourceTimer?
+    private var timer: (any PollTimer)?
     private var feed: ChangeFeedSubscription?
     private var pollInterval: TimeInterval
+    private var pollClock: any PollClock
 
-    /// Creates a monitor of `storage` polling every `interval` seconds while it has subscribers.
-    package init(storage: any HealthStorage, interval: TimeInterval) {
+    /// Creates a monitor of `storage` polling every `interval` seconds of `clock` while it has subscribers.
+    package init(storage: any HealthStorage, interval: TimeInterval, clock: any PollClock = SystemPollClock()) {
         self.storage = storage
         self.pollInterval = interval
+        self.pollClock = clock
+    }
+
+    /// The clock that stamps the polls and times them; replacing it takes effect at once (tests drive the monitor
+    /// with a clock of their own).
+    package var clock: any PollClock {
+        get { lock.withLock { pollClock } }
+        set {
+            let restart: Bool = lock.withLock {
+                pollClock = newValue
+                return timer != nil
+            }
+            if restart { schedule() }
+        }
     }
 
     /// The poll interval in seconds; changing it takes effect at once.
@@ -60,7 +78,7 @@ package final class ChangeMonitor: @unchecked Sendable {
 
     /// Stops telling `subscriber`; polling stops with the last one.
     package func unsubscribe(_ subscriber: any ChangeSubscriber) {
-        let idle: (DispatchSourceTimer, ChangeFeedSubscription?)? = lock.withLock {
+        let idle: ((any PollTimer), ChangeFeedSubscription?)? = lock.withLock {
             subscribers[ObjectIdentifier(subscriber)] = nil
             guard subscribers.isEmpty, let timer else { return nil }
             defer { self.timer = nil; self.feed = nil }
@@ -75,24 +93,29 @@ package final class ChangeMonitor: @unchecked Sendable {
         queue.async { [self] in poll() }
     }
 
+    /// Returns once every poll asked for so far (by the clock or the change feed) has run and the subscribers have
+    /// finished the work those polls started. For tests: with a clock of their own, they know then that nothing more
+    /// is coming, without sleeping.
+    package func settle() {
+        queue.sync {}
+        for subscriber in lock.withLock({ Array(subscribers.values) }) { subscriber.settle() }
+    }
+
     private func schedule() {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        let replaced: DispatchSourceTimer? = lock.withLock {
+        let (clock, interval) = lock.withLock { (pollClock, pollInterval) }
+        let timer = clock.every(interval, on: queue) { [weak self] in self?.poll() }
+        let replaced: (any PollTimer)? = lock.withLock {
             defer { self.timer = timer }
             return self.timer
         }
         replaced?.cancel()
-        let interval = self.interval
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
-        timer.setEventHandler { [weak self] in self?.poll() }
-        timer.resume()
     }
 
     private func poll() {
-        let current = lock.withLock { Array(subscribers.values) }
+        let (current, clock) = lock.withLock { (Array(subscribers.values), pollClock) }
         guard !current.isEmpty else { return }
         let latest = try? storage.latestChangePosition()
-        let now = Date()
+        let now = clock.now
         for subscriber in current { subscriber.monitor(observed: latest, at: now) }
     }
 }

@@ -13,7 +13,7 @@ import CoreLocation
 /// needs the workout in the store, at least one location and sharing authorization for `HKSeriesType.workoutRoute()`.
 /// `discard()` drops everything. Completion handlers run on a background queue.
 open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
-    private let collector: SeriesCollector<HKWorkoutRouteLocation>
+    private let collector: SeriesCollector<WorkoutRouteLocation>
     private let device: HKDevice?
 
     /// Creates a builder for a route recorded by `device`, saved to `healthStore`.
@@ -25,13 +25,13 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
 
     /// Adds locations to the route.
     public func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        let locations = routeData.map(HKWorkoutRouteLocation.init)
+        let locations = routeData.map(WorkoutRouteLocation.init)
         collector.update(completion) { $0.items += locations }
     }
 
     /// Adds locations to the route; throws as `insertRouteData(_:completion:)` reports.
     public func insertRouteData(_ routeData: [CLLocation]) async throws {
-        let locations = routeData.map(HKWorkoutRouteLocation.init)
+        let locations = routeData.map(WorkoutRouteLocation.init)
         try await collector.update { $0.items += locations }
     }
 
@@ -72,7 +72,7 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
         collector.discard()
     }
 
-    private func makeRoute(_ contents: SeriesCollector<HKWorkoutRouteLocation>.Contents, workout: UUID,
+    private func makeRoute(_ contents: SeriesCollector<WorkoutRouteLocation>.Contents, workout: UUID,
                            metadata: [String: Any]) throws -> HKWorkoutRoute {
         let locations = contents.items.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }.map(\.element)
         guard let first = locations.first, let last = locations.last else {

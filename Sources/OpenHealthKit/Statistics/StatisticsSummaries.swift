@@ -21,7 +21,8 @@ package enum StatisticsSummaries {
     package static func storage(for reader: StatisticsReader, intervals: [DateInterval]) -> (any SummaryStorage)? {
         guard reader.windows != nil, reader.type.aggregationStyle == .cumulative,
               reader.options.isSubset(of: [.cumulativeSum, .separateBySource]),
-              let storage = reader.storage as? any SummaryStorage else { return nil }
+              let storage = reader.storage as? any SummaryStorage,
+              (try? storage.prepareSummaries()) != nil else { return nil }   // a read-only store without summaries
         let slot = storage.slotSeconds
         func aligned(_ date: Date) -> Bool { date.timeIntervalSince1970.truncatingRemainder(dividingBy: slot) == 0 }
         guard intervals.allSatisfy({ aligned($0.start) && aligned($0.end) }) else { return nil }

@@ -7,10 +7,10 @@ import HealthDatabase
 enum CharacteristicSettings {
     static let dateOfBirthKey = "characteristic.dateOfBirth"
 
-    static func key<Value: HKCharacteristicExportValue>(_: Value.Type) -> String { "characteristic.\(Value.exportPrefix)" }
+    static func key<Value: CharacteristicExportValue>(_: Value.Type) -> String { "characteristic.\(Value.exportPrefix)" }
 
     /// The stored value of `Value`, or `nil` when not set (or unreadable).
-    static func value<Value: HKCharacteristicExportValue>(_: Value.Type, in storage: any HealthStorage) throws -> Value? {
+    static func value<Value: CharacteristicExportValue>(_: Value.Type, in storage: any HealthStorage) throws -> Value? {
         try storage.setting(key(Value.self)).flatMap(Value.init(exportString:))
     }
 
@@ -41,7 +41,7 @@ extension HKHealthStore {
     /// Sets a characteristic (biological sex, blood type, skin type, wheelchair use, move mode).
     ///
     /// OpenHealthKit extension; e.g. `try store.setCharacteristic(HKBloodType.abPositive)`.
-    public func setCharacteristic<Value: HKCharacteristicExportValue>(_ value: Value) throws {
+    public func setCharacteristic<Value: CharacteristicExportValue>(_ value: Value) throws {
         do { try storage().setSetting(CharacteristicSettings.key(Value.self), to: value.exportString) }
         catch { throw HKError.from(error) }
     }
@@ -55,7 +55,7 @@ extension HKHealthStore {
     }
 
     /// The stored value of a characteristic, or `nil` when not set, without authorization (OpenHealthKit extension).
-    public func storedCharacteristic<Value: HKCharacteristicExportValue>(_ type: Value.Type) throws -> Value? {
+    public func storedCharacteristic<Value: CharacteristicExportValue>(_ type: Value.Type) throws -> Value? {
         do { return try CharacteristicSettings.value(type, in: storage()) }
         catch { throw HKError.from(error) }
     }

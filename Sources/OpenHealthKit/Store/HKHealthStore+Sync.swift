@@ -5,6 +5,9 @@ import HealthDatabase
 public enum HKChange: @unchecked Sendable {
     /// A sample saved (and still present).
     case added(HKSample)
+    /// An activity summary saved (and still present). Activity summaries are not samples, so they come with the
+    /// UUID of their stored record, the one a later ``deleted(_:typeIdentifier:)`` names.
+    case addedActivitySummary(HKActivitySummary, uuid: UUID)
     /// An object deleted; `typeIdentifier` is the type it had, which ``HKDeletedObject`` does not carry.
     case deleted(HKDeletedObject, typeIdentifier: String)
 }
@@ -22,22 +25,30 @@ public struct HKChangeSet: @unchecked Sendable {
 // OpenHealthKit extensions for sync tools and servers: the whole change log across every type the app
 // may read, in one ordered stream (an anchored query covers one query's types and splits saves from deletions).
 extension HKHealthStore {
-    /// The changes after `anchor` (from the beginning when nil), at most `limit` of them, across every sample
-    /// type the app may read; the app's own samples always. Restricted in the database, like every query.
+    /// The changes after `anchor` (from the beginning when nil), at most `limit` of them, across every kind of
+    /// object the app may read (samples of every kind, documents, clinical and verifiable records, activity
+    /// summaries); the app's own objects always. Restricted in the database, like every query.
     public func changes(after anchor: HKQueryAnchor?, limit: Int? = nil) throws -> HKChangeSet {
         do {
             let storage = try storage()
-            let filter = SampleFilter.and([try readRestriction(for: HKObjectType.allSampleTypes), WorkoutActivityRecords.excluded])
+            let filter = SampleFilter.and([try readRestriction(for: Self.changeTypes), WorkoutActivityRecords.excluded])
             let start = anchor?.rawValue ?? 0
             let batch = try storage.changes(after: start, matching: filter, limit: limit)
-            // One sample per saved change and one deleted object per tombstone, each in the changes' order.
-            let objects = try QueryMapping.objects(in: batch.changes, storage: storage)
+            // Activity summaries are no samples: they are mapped on their own, the rest through the query mapping.
+            // One object per saved change and one deleted object per tombstone, each in the changes' order.
+            let isSummary = { (change: Change) -> Bool in
+                if case .saved(let record) = change { return record.type == HKActivitySummaryTypeIdentifier }
+                return false
+            }
+            let objects = try QueryMapping.objects(in: batch.changes.filter { !isSummary($0) }, storage: storage)
             var samples = objects.samples.makeIterator()
             var deleted = objects.deleted.makeIterator()
-            let changes: [HKChange] = batch.changes.compactMap { change in
+            let changes: [HKChange] = try batch.changes.compactMap { change in
                 switch change {
-                case .saved: samples.next().map(HKChange.added)
-                case .deleted(let tombstone): deleted.next().map { .deleted($0, typeIdentifier: tombstone.type) }
+                case .saved(let record) where isSummary(change):
+                    return .addedActivitySummary(try ActivitySummaryMapping.summary(from: record), uuid: record.uuid)
+                case .saved: return samples.next().map(HKChange.added)
+                case .deleted(let tombstone): return deleted.next().map { .deleted($0, typeIdentifier: tombstone.type) }
                 }
             }
             let hasMore = limit.map { batch.changes.count >= $0 } ?? false
@@ -46,6 +57,9 @@ extension HKHealthStore {
             throw HKError.from(error)
         }
     }
+
+    /// The types the change log reports: every sample type and activity summaries.
+    private static var changeTypes: [HKObjectType] { HKObjectType.allSampleTypes + [HKObjectType.activitySummaryType()] }
 
     /// Every source that saved samples the app may read, by bundle identifier (OpenHealthKit extension).
     public func allSources() throws -> [HKSource] {

@@ -32,11 +32,12 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Opens the default store for the calling app.
     ///
     /// The database is `OPENHEALTHKIT_DATABASE`, else the platform's data directory (see
-    /// ``defaultDatabasePath(environment:)``); the app is ``HKSource/default()``.
+    /// ``defaultDatabasePath(environment:)``); the app is ``HKSource/default()``; the engine is the linked
+    /// ``DefaultStorageEngine`` (SQLite, with the `HealthKit` or `OpenHealthKitSQLite` product).
     public override init() {
         let environment = ProcessInfo.processInfo.environment
         let path = Self.defaultDatabasePath(environment: environment)
-        let opened = Result { () throws(HKError) in try Self.openSQLite(path: path) }
+        let opened = Result { () throws(HKError) in try DefaultStorageEngineLookup.open(path: path) }
         core = StoreCore(opened: opened, app: .default(), environment: environment, isOwner: false)
         super.init()
     }
@@ -54,16 +55,6 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     ) {
         core = StoreCore(opened: .success(storage), app: app, environment: environment, isOwner: false)
         super.init()
-    }
-
-    /// Opens (creating it if needed) the SQLite store at `databasePath`, acting for `app` (OpenHealthKit extension).
-    ///
-    /// `environment` is read as by ``init(storage:app:environment:)``. Throws ``HKError/Code/errorDatabaseInaccessible``
-    /// naming the path and the reason.
-    public convenience init(
-        databasePath: String, app: HKSource, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws {
-        self.init(storage: try Self.openSQLite(path: databasePath), app: app, environment: environment)
     }
 
     // MARK: Availability

@@ -98,13 +98,6 @@ extension HKHealthStore {
         return store
     }
 
-    /// The person's own access to the SQLite store at `databasePath` (the default store when nil);
-    /// throws ``HKError/Code/errorDatabaseInaccessible`` naming the path and the reason (OpenHealthKit extension).
-    public static func owner(databasePath: String? = nil, app: HKSource = .healthApp) throws -> HKHealthStore {
-        let path = databasePath ?? defaultDatabasePath()
-        return owner(storage: try openSQLite(path: path), app: app)
-    }
-
     /// 1900-01-01 00:00:00 UTC: the earliest date a saved sample may end on.
     static let earliestPermittedDate = Date(timeIntervalSince1970: -2_208_988_800)
 }

@@ -1,8 +1,7 @@
 import Foundation
 import HealthDatabase
-import HealthDatabaseSQLite
 
-// Where the default store lives, and opening a SQLite store file.
+// Where the default store lives.
 extension HKHealthStore {
     /// `"OPENHEALTHKIT_DATABASE"`: the path of the database `HKHealthStore()` opens (OpenHealthKit extension).
     public static let databaseEnvironmentVariable = "OPENHEALTHKIT_DATABASE"
@@ -26,19 +25,5 @@ extension HKHealthStore {
 
     private static func home(_ environment: [String: String]) -> String {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    }
-
-    /// Opens (creating it and its folder if needed) the SQLite store at `path`.
-    ///
-    /// Throws ``HKError/Code/errorDatabaseInaccessible`` naming the path and the reason.
-    static func openSQLite(path: String) throws(HKError) -> any HealthStorage {
-        do {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return try SQLiteHealthStorage.shared(path: path)
-        } catch {
-            let reason = HKError.from(error).localizedDescription
-            throw HKError(.errorDatabaseInaccessible, "cannot open the health database at \(path): \(reason)")
-        }
     }
 }

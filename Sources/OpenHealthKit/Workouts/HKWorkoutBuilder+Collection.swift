@@ -144,8 +144,8 @@ struct MetadataBox: @unchecked Sendable {
     /// `metadata` validated on the caller's thread, to be carried to the background queue.
     static func validated(_ metadata: [String: Any]) -> Result<MetadataBox, HKError> {
         do throws(HKError) {
-            try HKMetadataValidation.validate(metadata)
-            return .success(MetadataBox(value: HKMetadataValidation.normalized(metadata) ?? [:]))
+            try MetadataValidation.validate(metadata)
+            return .success(MetadataBox(value: MetadataValidation.normalized(metadata) ?? [:]))
         } catch {
             return .failure(error)
         }

@@ -6,29 +6,66 @@ import Foundation
 /// through ``HKHealthStore/saveActivitySummaries(_:)`` (OpenHealthKit extension) and reads them with
 /// ``HKActivitySummaryQuery`` and ``HKActivitySummaryQueryDescriptor``.
 open class HKActivitySummary: NSObject, NSCopying, @unchecked Sendable {
+    /// Every value and goal, behind one lock: the class is mutable, so it is `Sendable` only because every read and
+    /// write of its state takes the lock (see docs/Concurrency.md).
+    private let values = Locked(ActivitySummaryValues())
+
     /// The day the summary covers, as Gregorian era, year, month and day (OpenHealthKit extension; set it
     /// before saving).
-    public var day: DateComponents?
+    public var day: DateComponents? {
+        get { values.current.day }
+        set { values.withLock { $0.day = newValue } }
+    }
     /// Active energy burned (energy).
-    public var activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    public var activeEnergyBurned: HKQuantity {
+        get { values.current.activeEnergyBurned }
+        set { values.withLock { $0.activeEnergyBurned = newValue } }
+    }
     /// Move time, for people whose move ring counts minutes (time; iOS 14).
-    public var appleMoveTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    public var appleMoveTime: HKQuantity {
+        get { values.current.appleMoveTime }
+        set { values.withLock { $0.appleMoveTime = newValue } }
+    }
     /// Exercise time (time).
-    public var appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    public var appleExerciseTime: HKQuantity {
+        get { values.current.appleExerciseTime }
+        set { values.withLock { $0.appleExerciseTime = newValue } }
+    }
     /// Stand hours (count).
-    public var appleStandHours = HKQuantity(unit: .count(), doubleValue: 0)
+    public var appleStandHours: HKQuantity {
+        get { values.current.appleStandHours }
+        set { values.withLock { $0.appleStandHours = newValue } }
+    }
     /// The move goal in energy.
-    public var activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    public var activeEnergyBurnedGoal: HKQuantity {
+        get { values.current.activeEnergyBurnedGoal }
+        set { values.withLock { $0.activeEnergyBurnedGoal = newValue } }
+    }
     /// The move goal in time (iOS 14).
-    public var appleMoveTimeGoal = HKQuantity(unit: .minute(), doubleValue: 0)
+    public var appleMoveTimeGoal: HKQuantity {
+        get { values.current.appleMoveTimeGoal }
+        set { values.withLock { $0.appleMoveTimeGoal = newValue } }
+    }
     /// The exercise goal (time; iOS 16), nil when not set.
-    public var exerciseTimeGoal: HKQuantity?
+    public var exerciseTimeGoal: HKQuantity? {
+        get { values.current.exerciseTimeGoal }
+        set { values.withLock { $0.exerciseTimeGoal = newValue } }
+    }
     /// The stand goal (count; iOS 16), nil when not set.
-    public var standHoursGoal: HKQuantity?
+    public var standHoursGoal: HKQuantity? {
+        get { values.current.standHoursGoal }
+        set { values.withLock { $0.standHoursGoal = newValue } }
+    }
     /// Whether the move ring counts energy or minutes (iOS 14).
-    public var activityMoveMode = HKActivityMoveMode.activeEnergy
+    public var activityMoveMode: HKActivityMoveMode {
+        get { values.current.activityMoveMode }
+        set { values.withLock { $0.activityMoveMode = newValue } }
+    }
     /// Whether the person paused their rings that day (iOS 18).
-    public var isPaused = false
+    public var isPaused: Bool {
+        get { values.current.isPaused }
+        set { values.withLock { $0.isPaused = newValue } }
+    }
 
     /// The exercise goal.
     @available(*, deprecated, renamed: "exerciseTimeGoal")
@@ -67,17 +104,23 @@ open class HKActivitySummary: NSObject, NSCopying, @unchecked Sendable {
     /// A copy with the same day, values and goals.
     public func copy(with zone: NSZone? = nil) -> Any {
         let copy = HKActivitySummary()
-        copy.day = day
-        copy.activeEnergyBurned = activeEnergyBurned
-        copy.appleMoveTime = appleMoveTime
-        copy.appleExerciseTime = appleExerciseTime
-        copy.appleStandHours = appleStandHours
-        copy.activeEnergyBurnedGoal = activeEnergyBurnedGoal
-        copy.appleMoveTimeGoal = appleMoveTimeGoal
-        copy.exerciseTimeGoal = exerciseTimeGoal
-        copy.standHoursGoal = standHoursGoal
-        copy.activityMoveMode = activityMoveMode
-        copy.isPaused = isPaused
+        let current = values.current
+        copy.values.withLock { $0 = current }
         return copy
     }
+}
+
+/// The state of an ``HKActivitySummary``: a plain value, copied whole under its lock.
+private struct ActivitySummaryValues {
+    var day: DateComponents?
+    var activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    var appleMoveTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    var appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    var appleStandHours = HKQuantity(unit: .count(), doubleValue: 0)
+    var activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    var appleMoveTimeGoal = HKQuantity(unit: .minute(), doubleValue: 0)
+    var exerciseTimeGoal: HKQuantity?
+    var standHoursGoal: HKQuantity?
+    var activityMoveMode = HKActivityMoveMode.activeEnergy
+    var isPaused = false
 }

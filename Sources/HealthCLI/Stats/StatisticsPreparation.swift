@@ -1,0 +1,38 @@
+import Foundation
+import HealthDatabase
+import OpenHealthKit
+
+/// What `health import` does after storing, so that the first `health stats` reads ready figures instead of taking
+/// seconds and writing megabytes: installs the store's statistics summaries and, for every cumulative type the store
+/// holds, runs one collection query over all time, which computes the merged runs where sources overlap and keeps
+/// them in the store (see docs/Statistics.md, "Summaries").
+enum StatisticsPreparation {
+    /// Prepares the summaries and the runs of every stored cumulative type.
+    static func prepare(_ store: HKHealthStore) throws {
+        let storage = try store.storage()
+        guard let summaries = storage as? any SummaryStorage else { return }
+        try summaries.prepareSummaries()
+        let types = HKObjectType.allTypes(ofKind: .quantity).compactMap { $0 as? HKQuantityType }.filter { $0.aggregationStyle == .cumulative }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let anchor = calendar.date(from: DateComponents(year: 2000, month: 1, day: 1))!
+        for type in types where try storage.count(matching: .types([type.identifier])) > 0 {
+            let query = HKStatisticsCollectionQuery(quantityType: type, quantitySamplePredicate: nil,
+                                                    options: [.cumulativeSum, .separateBySource], anchorDate: anchor,
+                                                    intervalComponents: DateComponents(day: 1))
+            query.intervalCalendar = calendar
+            let done = DispatchSemaphore(value: 0)
+            let failure = ErrorBox()
+            query.initialResultsHandler = { _, _, error in
+                failure.error = error
+                done.signal()
+            }
+            store.execute(query)
+            done.wait()
+            store.stop(query)
+            if let error = failure.error { throw error }
+        }
+    }
+
+    private final class ErrorBox: @unchecked Sendable { var error: (any Error)? }
+}

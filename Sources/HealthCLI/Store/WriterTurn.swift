@@ -1,0 +1,33 @@
+import Foundation
+
+/// One `health` writer per store at a time: a write command holds an exclusive `flock` on the database file until
+/// it exits, and a second one waits for its turn, saying so on standard error.
+///
+/// SQLite serialises transactions but not whole commands: two imports into one new store raced to create the
+/// schema ("table object_type already exists") and to store the same objects ("already stored"). `flock` locks are
+/// separate from SQLite's own POSIX locks on the file and are released by the system when the process ends,
+/// however it ends.
+enum WriterTurn {
+    nonisolated(unsafe) private static var held: [String: Int32] = [:]
+    private static let lock = NSLock()
+
+    /// Waits until this process is the only `health` writer of the store at `path` (creating its folder and an
+    /// empty file if there is none yet, as the write would).
+    static func take(for path: String) {
+        lock.withLock {
+            guard held[path] == nil else { return }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else { return }   // SQLite will name the problem when it opens the file
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                Console.error("another health command is writing to \(path); waiting for it to finish (Ctrl-C stops)")
+                while flock(descriptor, LOCK_EX) != 0 {
+                    guard errno == EINTR else { close(descriptor); return }
+                }
+            }
+            held[path] = descriptor
+        }
+    }
+}
