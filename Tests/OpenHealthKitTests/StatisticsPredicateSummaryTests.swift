@@ -92,8 +92,8 @@ import Testing
         // Three writers that may read, and one that may not (it sees its own samples only).
         var writers: [HKHealthStore] = []
         for app in Self.apps.dropLast() { writers.append(try await Q.store(app: app, storage: storage, types: [F.stepCount])) }
-        let partial = try F.store(app: Self.apps[3], storage: storage, prompt: HKClosureAuthorizationPrompt { request in
-            HKAuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
+        let partial = try F.store(app: Self.apps[3], storage: storage, prompt: ClosureAuthorizationPrompt { request in
+            AuthorizationPromptResponse(allowedToShare: request.typesToShare, allowedToRead: [])
         })
         try await partial.requestAuthorization(toShare: [F.stepCount], read: [F.stepCount])
         for writer in writers + [partial] {
