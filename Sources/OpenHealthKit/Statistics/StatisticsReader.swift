@@ -19,11 +19,19 @@ package struct StatisticsReader: Sendable {
     package let scope: SampleFilter
     /// The options asked for.
     package let options: HKStatisticsOptions
-    /// The date windows of the predicate when it is nothing but date windows (or absent) and the app may read every
-    /// sample of the type: the queries the summaries can serve (``StatisticsSummaries``). Nil otherwise.
+    /// The date windows the samples must meet when the summaries can serve the reader: its filter (predicate and read
+    /// restriction) is nothing but date windows and source sets, ANDed (``StatisticsSummaries``). Nil otherwise.
     package let windows: [DateWindow]?
+    /// The sources the samples must come from (the intersection of the filter's source sets), nil for any; only
+    /// meaningful when ``windows`` is not nil.
+    package let sources: Set<String>?
+    /// Whether the filter leaves out user-entered samples (`metadata.HKWasUserEntered != YES` and its `HKQuery`
+    /// twins); only meaningful when ``windows`` is not nil.
+    package let excludesUserEntered: Bool
     /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
-    package var isUnfiltered: Bool { windows?.isEmpty == true }
+    package var isUnfiltered: Bool { windows?.isEmpty == true && sources == nil && !excludesUserEntered }
+    /// The filter that leaves out user-entered samples, as the summaries tell them (`HKWasUserEntered = 1`).
+    package static let notUserEntered = SampleFilter.not(.field(HKMetadataKeyWasUserEntered, .equal, .number(1)))
     /// The unit the samples' values are read and the figures reported in.
     package let unit: StatisticsUnit
 
@@ -38,24 +46,26 @@ package struct StatisticsReader: Sendable {
         self.scope = try context.filter(types: [type], predicate: nil)
         self.options = options
         self.unit = StatisticsUnit(type)
-        self.windows = try context.store.readRestriction(for: [type]) == .all
-            ? Self.windows(of: filter, type: type.identifier) : nil
+        var windows: [DateWindow]? = [], sources: Set<String>?, notEntered = false
+        Self.parse(filter, type: type.identifier, windows: &windows, sources: &sources, notEntered: &notEntered)
+        self.windows = windows
+        self.sources = windows == nil ? nil : sources
+        self.excludesUserEntered = windows != nil && notEntered
     }
 
-    /// The date windows `filter` ANDs together, when it requires nothing else than the type; nil otherwise.
-    private static func windows(of filter: SampleFilter, type: String) -> [DateWindow]? {
+    /// Collects the date windows, source sets (intersected) and the exclusion of user-entered samples `filter` ANDs
+    /// together; sets `windows` to nil when it requires anything else than those and the type.
+    private static func parse(_ filter: SampleFilter, type: String, windows: inout [DateWindow]?, sources: inout Set<String>?,
+                              notEntered: inout Bool) {
         switch filter {
-        case .all: return []
-        case .types(let types) where types == [type]: return []
-        case .window(let window): return [window]
+        case .all: return
+        case .types(let types) where types == [type]: return
+        case .window(let window): windows?.append(window)
+        case .sources(let set): sources = sources.map { $0.intersection(set) } ?? set
+        case .not(.field(HKMetadataKeyWasUserEntered, .equal, let value)) where value.comparableNumber == 1: notEntered = true
         case .and(let parts):
-            var all: [DateWindow] = []
-            for part in parts {
-                guard let windows = windows(of: part, type: type) else { return nil }
-                all += windows
-            }
-            return all
-        default: return nil
+            for part in parts { parse(part, type: type, windows: &windows, sources: &sources, notEntered: &notEntered) }
+        default: windows = nil
         }
     }
 
@@ -141,8 +151,23 @@ package struct StatisticsReader: Sendable {
 
     /// The matching samples that also match `part`, as the engine's input.
     private func samples(_ part: SampleFilter) throws -> [StatisticsSample] {
-        try storage.records(matching: .and([filter, part]), sort: [], limit: nil, includePayload: false)
-            .map { StatisticsSample(record: $0, unit: unit) }
+        try Self.samples(storage, matching: .and([filter, part]), unit: unit)
+    }
+
+    /// The samples of `storage` matching `filter` as the engine's input, their values in `unit` (canonical when nil):
+    /// through ``SummaryStorage/quantityValues(matching:)`` where the storage has it (a few columns a row), else
+    /// from whole records.
+    package static func samples(_ storage: any HealthStorage, matching filter: SampleFilter,
+                                unit: StatisticsUnit?) throws -> [StatisticsSample] {
+        guard let lean = storage as? any SummaryStorage else {
+            return try storage.records(matching: filter, sort: [], limit: nil, includePayload: false)
+                .map { StatisticsSample(record: $0, unit: unit) }
+        }
+        return try lean.quantityValues(matching: filter).map { value in
+            StatisticsSample(start: Date(timeIntervalSince1970: value.start), end: Date(timeIntervalSince1970: value.end),
+                             value: unit?.value(quantity: value.quantity, original: value.original) ?? value.quantity,
+                             source: value.source, userEntered: value.userEntered)
+        }
     }
 }
 

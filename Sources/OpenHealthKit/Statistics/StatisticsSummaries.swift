@@ -5,8 +5,8 @@ import HealthKitModel
 /// Cumulative sums from the store's derived summaries (``SummaryStorage``, ``SlotCache``) instead of the samples.
 ///
 /// Used when the answer is the same as the samples would give: the store keeps summaries, the type is cumulative,
-/// the options ask only for sums (and per-source sums), the query's predicate is nothing but date windows (or
-/// absent) and the app reads every sample of the type, and every interval edge falls on a slot edge (any interval of
+/// the options ask only for sums (and per-source sums), the query's predicate and the app's read restriction are
+/// nothing but date windows and source sets (or absent) — a cache of those sources only serves the latter —, and every interval edge falls on a slot edge (any interval of
 /// an hour or more in a real time zone). The few intervals a window's edges can change (``SummaryWindowEdges``) are
 /// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
 package enum StatisticsSummaries {
@@ -34,7 +34,7 @@ package enum StatisticsSummaries {
     /// then everything must be recomputed.
     package static func changedSlots(since stamp: Stamp, reader: StatisticsReader,
                                      storage: any SummaryStorage) throws -> (spans: [DateInterval], stamp: Stamp)? {
-        let cache = try self.cache(storage, type: reader.type.identifier)
+        let cache = try self.cache(storage, reader: reader)
         guard ObjectIdentifier(cache) == stamp.cache else { return nil }
         return try cache.lock.withLock {
             try cache.refresh(storage)
@@ -51,7 +51,7 @@ package enum StatisticsSummaries {
     package static func compute(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SummaryStorage,
                                 refreshing: Bool = true) throws
         -> (results: [StatisticsBucketResult], sources: [String: HKSource], stamp: Stamp) {
-        let cache = try self.cache(storage, type: reader.type.identifier)
+        let cache = try self.cache(storage, reader: reader)
         return try cache.lock.withLock {
             if refreshing { try cache.refresh(storage) }
             let known = refreshing ? nil : cache.lastPriority
@@ -61,7 +61,7 @@ package enum StatisticsSummaries {
             guard let first = intervals.first, let last = intervals.last else { return ([], [:], stamp) }
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
             let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
-            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: reader.scope)
+            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: runFilter(reader))
             cache.keepNote(storage)
             let separate = reader.options.contains(.separateBySource)
             var perSource: [Double] = [], present: [Bool] = []
@@ -179,12 +179,24 @@ package enum StatisticsSummaries {
         return cache.map { cache in cache.lock.withLock { cache.runsComputed } } ?? 0
     }
 
-    /// The cache of `type` in `storage`, created on first use (which also installs the summaries); it lives in the
-    /// store's ``StoreHome``.
-    private static func cache(_ storage: any SummaryStorage, type: String) throws -> SlotCache {
-        try StoreHome.of(storage).slotCache(for: type) {
+    /// The cache of `reader`'s type — of its sources only, when it reads some sources only — in `storage`, created on
+    /// first use (which also installs the summaries); it lives in the store's ``StoreHome``.
+    private static func cache(_ storage: any SummaryStorage, reader: StatisticsReader) throws -> SlotCache {
+        let type = reader.type.identifier
+        var key = reader.sources.map { [type] + $0.sorted() }?.joined(separator: "\u{0}") ?? type
+        if reader.excludesUserEntered { key += "\u{1}" }
+        return try StoreHome.of(storage).slotCache(for: key) {
             try storage.prepareSummaries()
-            return SlotCache(type: type)
+            return SlotCache(type: type, sources: reader.sources, excludesUserEntered: reader.excludesUserEntered)
         }
+    }
+
+    /// The samples a run of `reader`'s cache is computed from: those the app may read, of the reader's sources,
+    /// without user-entered ones when it leaves them out.
+    private static func runFilter(_ reader: StatisticsReader) -> SampleFilter {
+        var parts = [reader.scope]
+        if let sources = reader.sources { parts.append(.sources(sources)) }
+        if reader.excludesUserEntered { parts.append(StatisticsReader.notUserEntered) }
+        return parts.count == 1 ? reader.scope : .and(parts)
     }
 }
