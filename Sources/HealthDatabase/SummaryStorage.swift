@@ -124,6 +124,8 @@ public protocol SummaryStorage: HealthStorage {
     /// (``prepareSummaries()``), since the note could describe nothing.
     func setSummaryNote(_ note: SummaryNote, type: String) throws
 
-    /// The quantity samples matching `filter`, as statistics read them (in no particular order).
-    func quantityValues(matching filter: SampleFilter) throws -> [QuantityValue]
+    /// The quantity samples matching `filter`, as statistics read them (in no particular order); with `starts`, only
+    /// samples of `type` starting in that range (seconds since 1970), read along the type's start index whatever
+    /// other date bounds `filter` has.
+    func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue]
 }

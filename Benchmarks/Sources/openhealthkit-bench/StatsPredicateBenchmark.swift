@@ -16,16 +16,24 @@ enum StatsPredicateBenchmark {
         try owner.setAuthorization(forApp: reader.bundleIdentifier, toShare: [], read: [HealthData.stepCount], allowed: true)
         let app = HKHealthStore(storage: storage, app: reader)
         let start = StatsBenchmark.epoch, end = start.addingTimeInterval(Double(set.days) * 86_400)
-        let shapes: [(String, HKQueryOptions)] = [("none", []), ("strictStartDate", .strictStartDate),
-                                                  ("strictEndDate", .strictEndDate), ("both", [.strictStartDate, .strictEndDate])]
-        let reference = try StatsBenchmark.collection(app, separate: true, calendar: calendar,
-                                                      predicate: HKQuery.predicateForQuantitySamples(
-                                                        with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: .count(), doubleValue: 0)))
-        for (name, options) in shapes {
-            let predicate = HKQuery.predicateForSamples(withStart: start, end: end, options: options)
+        try owner.setAuthorization(forApp: HealthData.phoneApp.bundleIdentifier, toShare: [HealthData.stepCount], read: [], allowed: true)
+        let phone = HKHealthStore(storage: storage, app: HealthData.phoneApp)   // reads its own samples only
+        let window = HKQuery.predicateForSamples(withStart: start, end: end, options: [])
+        let notEntered = NSPredicate(format: "metadata.%K != YES", HKMetadataKeyWasUserEntered)
+        let shapes: [(String, HKHealthStore, NSPredicate)] = [
+            ("window (none)", app, window),
+            ("window (strictStartDate)", app, HKQuery.predicateForSamples(withStart: start, end: end, options: .strictStartDate)),
+            ("window (strictEndDate)", app, HKQuery.predicateForSamples(withStart: start, end: end, options: .strictEndDate)),
+            ("window (both)", app, HKQuery.predicateForSamples(withStart: start, end: end, options: [.strictStartDate, .strictEndDate])),
+            ("window + phone source", app, NSCompoundPredicate(andPredicateWithSubpredicates: [
+                window, HKQuery.predicateForObjects(from: HealthData.phoneApp)])),
+            ("window + not user-entered", app, NSCompoundPredicate(andPredicateWithSubpredicates: [window, notEntered])),
+            ("window, app reading its own only", phone, window),
+        ]
+        for (name, app, predicate) in shapes {
             _ = try StatsBenchmark.collection(app, separate: true, calendar: calendar, predicate: predicate)
-            var separate = LatencySeries(label: "window (\(name)), app, separateBySource")
-            var merged = LatencySeries(label: "window (\(name)), app, merged")
+            var separate = LatencySeries(label: "\(name), separateBySource")
+            var merged = LatencySeries(label: "\(name), merged")
             for _ in 0 ..< reps {
                 separate.seconds.append(Measure.seconds(try Measure.time {
                     _ = try StatsBenchmark.collection(app, separate: true, calendar: calendar, predicate: predicate)
@@ -36,6 +44,10 @@ enum StatsPredicateBenchmark {
             }
             separate.print(target: duck)
             merged.print(target: duck.map { $0 * 2 })
+            // The same window ANDed with a predicate every sample matches that the summaries do not serve.
+            let everything = HKQuery.predicateForQuantitySamples(with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: .count(), doubleValue: 0))
+            let reference = try StatsBenchmark.collection(app, separate: true, calendar: calendar,
+                                                          predicate: NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, everything]))
             let answer = try StatsBenchmark.collection(app, separate: true, calendar: calendar, predicate: predicate)
             report("  same as from the samples", StatsBenchmark.same(answer.statistics(), reference.statistics()) ? "equal" : "DIFFERENT")
         }

@@ -306,6 +306,12 @@ package final class SlotCache: @unchecked Sendable {
         raw.lazy.map(\.interval).filter { $0.start < date && $0.end >= date }
     }
 
+    /// The UUIDs of the raw samples that start before `date` and end at or after it: at a slot edge, every sample of
+    /// the cache's sources reaching across it.
+    func rawEntering(_ date: Date) -> Set<UUID> {
+        Set(raw.lazy.filter { $0.interval.start < date && $0.interval.end >= date }.map(\.uuid))
+    }
+
     /// The start of `slot`.
     func date(_ slot: Int64) -> Date { Date(timeIntervalSince1970: Double(slot) * slotSeconds) }
 }

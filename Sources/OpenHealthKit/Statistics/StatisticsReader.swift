@@ -117,8 +117,11 @@ package struct StatisticsReader: Sendable {
     /// Each window of intervals reads the samples *starting* in it (a range of the `(type, start)` index); the samples
     /// that started earlier and reach into it are carried over from the previous reads, and those reaching into the
     /// first window from before it are read once. So every matching sample is read once, however many windows: a
-    /// read bounded only by `end >= window start` would walk every later sample again for every window.
-    package func compute(_ intervals: [DateInterval], priority: StatisticsSourcePriority) throws -> [StatisticsBucketResult] {
+    /// read bounded only by `end >= window start` would walk every later sample again for every window. A caller that
+    /// knows the samples reaching into the first interval from before it (`entering`, by UUID: the summaries' raw
+    /// samples crossing a slot edge) spares that one read, which has no index bound on both sides.
+    package func compute(_ intervals: [DateInterval], priority: StatisticsSourcePriority,
+                         entering: Set<UUID>? = nil) throws -> [StatisticsBucketResult] {
         guard let first = intervals.first, let last = intervals.last else { return [] }
         var results: [StatisticsBucketResult] = []
         results.reserveCapacity(intervals.count)
@@ -126,7 +129,8 @@ package struct StatisticsReader: Sendable {
         // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
         var readFrom = first.start.addingTimeInterval(-0.001)
         let readTo = last.end.addingTimeInterval(0.001)
-        var carried = try samples(.window(DateWindow(start: readFrom, end: readFrom)))
+        var carried = try entering.map { try samples(.uuids($0)).filter { $0.start < readFrom } }
+            ?? samples(.window(DateWindow(start: readFrom, end: readFrom)))
         var lower = 0
         while lower < intervals.count {
             var upper = lower + 1
@@ -137,7 +141,7 @@ package struct StatisticsReader: Sendable {
             let readUntil = upper == intervals.count ? readTo : window[window.count - 1].end
             let reach = window[0].start.addingTimeInterval(-0.001)
             carried.removeAll { $0.end < reach }
-            let started = try samples(.window(DateWindow(start: readFrom, end: readUntil, strictStart: true)))
+            let started = try samples(starting: readFrom..<readUntil)
             results += StatisticsEngine.compute(carried + started, intervals: window,
                                                 style: type.aggregationStyle, priority: priority,
                                                 separateBySource: options.contains(.separateBySource),
@@ -154,8 +158,17 @@ package struct StatisticsReader: Sendable {
         try Self.samples(storage, matching: .and([filter, part]), unit: unit)
     }
 
+    /// The matching samples starting in `starts`, as the engine's input.
+    private func samples(starting starts: Range<Date>) throws -> [StatisticsSample] {
+        guard let lean = storage as? any SummaryStorage else {
+            return try samples(.window(DateWindow(start: starts.lowerBound, end: starts.upperBound, strictStart: true)))
+        }
+        let range = starts.lowerBound.timeIntervalSince1970..<starts.upperBound.timeIntervalSince1970
+        return try lean.quantityValues(matching: filter, type: type.identifier, starts: range).map { Self.sample($0, unit: unit) }
+    }
+
     /// The samples of `storage` matching `filter` as the engine's input, their values in `unit` (canonical when nil):
-    /// through ``SummaryStorage/quantityValues(matching:)`` where the storage has it (a few columns a row), else
+    /// through ``SummaryStorage/quantityValues(matching:type:starts:)`` where the storage has it (a few columns a row), else
     /// from whole records.
     package static func samples(_ storage: any HealthStorage, matching filter: SampleFilter,
                                 unit: StatisticsUnit?) throws -> [StatisticsSample] {
@@ -163,11 +176,14 @@ package struct StatisticsReader: Sendable {
             return try storage.records(matching: filter, sort: [], limit: nil, includePayload: false)
                 .map { StatisticsSample(record: $0, unit: unit) }
         }
-        return try lean.quantityValues(matching: filter).map { value in
-            StatisticsSample(start: Date(timeIntervalSince1970: value.start), end: Date(timeIntervalSince1970: value.end),
-                             value: unit?.value(quantity: value.quantity, original: value.original) ?? value.quantity,
-                             source: value.source, userEntered: value.userEntered)
-        }
+        return try lean.quantityValues(matching: filter, type: "", starts: nil).map { sample($0, unit: unit) }
+    }
+
+    /// A quantity value as the engine's input, in `unit` (canonical when nil).
+    private static func sample(_ value: QuantityValue, unit: StatisticsUnit?) -> StatisticsSample {
+        StatisticsSample(start: Date(timeIntervalSince1970: value.start), end: Date(timeIntervalSince1970: value.end),
+                         value: unit?.value(quantity: value.quantity, original: value.original) ?? value.quantity,
+                         source: value.source, userEntered: value.userEntered)
     }
 }
 

@@ -29,6 +29,30 @@ package enum StatisticsSummaries {
         return storage
     }
 
+    /// The range a collection of `reader` lays its intervals over. For a shape the summaries serve (other than no
+    /// predicate at all) it comes from the cache, not from the samples: from the first to the last slot holding
+    /// samples of its sources, starting no earlier than the windows' start and ending no later than the last slot a
+    /// sample starting before a window's end can reach. It may be wider than the matching samples' range; the
+    /// intervals it adds hold no matching sample and read as empty, as intervals outside the range do. (Reading the
+    /// exact range sorted every sample of the type when the window's bounds and the sort used different indexes.)
+    package static func intervalRange(for reader: StatisticsReader) throws -> DateInterval? {
+        guard !reader.isUnfiltered, let storage = storage(for: reader, intervals: []) else { return try reader.intervalRange() }
+        let cache = try self.cache(storage, reader: reader)
+        return try cache.lock.withLock {
+            try cache.refresh(storage)
+            guard let first = cache.keys.first, let last = cache.keys.last else { return nil }
+            var start = cache.date(first), end = cache.date(last + 1)
+            for window in reader.windows ?? [] {
+                if let bound = window.start { start = max(start, bound) }
+                if let bound = window.end {
+                    let reach = cache.rawReaching(bound).map(\.end).max() ?? bound
+                    end = min(end, max(cache.date(cache.slot(of: bound) + 1), reach))
+                }
+            }
+            return end >= start ? DateInterval(start: start, end: end) : nil
+        }
+    }
+
     /// The spans of time whose figures may have changed since `stamp` (changed slots, and runs the current merge order
     /// invalidated), and the stamp of now; nil when that is not known (the cache reloaded, or forgot that far back) —
     /// then everything must be recomputed.
@@ -122,7 +146,9 @@ package enum StatisticsSummaries {
             guard unsafe[index] else { index += 1; continue }
             var end = index + 1
             while end < unsafe.count, unsafe[end] { end += 1 }
-            let computed = try reader.compute(Array(intervals[index..<end]), priority: StatisticsSourcePriority(order))
+            let entering = cache.rawEntering(intervals[index].start.addingTimeInterval(-0.001))
+            let computed = try reader.compute(Array(intervals[index..<end]), priority: StatisticsSourcePriority(order),
+                                              entering: entering)
             results.replaceSubrange(index..<end, with: computed)
             index = end
         }
