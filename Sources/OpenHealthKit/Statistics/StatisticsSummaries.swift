@@ -209,7 +209,8 @@ package enum StatisticsSummaries {
     /// first use (which also installs the summaries); it lives in the store's ``StoreHome``.
     private static func cache(_ storage: any SummaryStorage, reader: StatisticsReader) throws -> SlotCache {
         let type = reader.type.identifier
-        var key = reader.sources.map { [type] + $0.sorted() }?.joined(separator: "\u{0}") ?? type
+        // The type, then each source after a separator (an empty set of sources has its own key).
+        var key = type + (reader.sources.map { $0.sorted().map { "\u{0}" + $0 }.joined() + "\u{2}" } ?? "")
         if reader.excludesUserEntered { key += "\u{1}" }
         return try StoreHome.of(storage).slotCache(for: key) {
             try storage.prepareSummaries()
