@@ -120,6 +120,15 @@ targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["
 targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit"]))
 #endif
 
+// Upcoming language features, on for every target: `any` spelled out on every existential, and a file sees only the
+// members of modules it imports itself.
+for target in targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}
+
 let package = Package(
     name: "OpenHealthKit",
     platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)],

@@ -9,3 +9,11 @@
 // SQLite is the default engine of `HKHealthStore()` (and brings the path-based openers, OpenHealthKit extensions).
 @_exported import OpenHealthKitSQLite
 @_exported import CoreLocation
+// On Apple platforms Foundation brings Darwin's nanosecond constants, which HealthKit code uses with DispatchTime;
+// on Linux they live in Dispatch's C module, which `import Foundation` does not show.
+#if canImport(CDispatch)
+@_exported import let CDispatch.NSEC_PER_SEC
+@_exported import let CDispatch.NSEC_PER_MSEC
+@_exported import let CDispatch.NSEC_PER_USEC
+@_exported import let CDispatch.USEC_PER_SEC
+#endif

@@ -36,3 +36,11 @@ public typealias HKPerObjectAuthorizationPromptRequest = PerObjectAuthorizationP
 /// The former name of ``TerminalAuthorizationPrompt``.
 @available(*, deprecated, renamed: "TerminalAuthorizationPrompt")
 public typealias HKTerminalAuthorizationPrompt = TerminalAuthorizationPrompt
+
+/// The former name of ``StoreChange``.
+@available(*, deprecated, renamed: "StoreChange")
+public typealias HKChange = StoreChange
+
+/// The former name of ``StoreChangeSet``.
+@available(*, deprecated, renamed: "StoreChangeSet")
+public typealias HKChangeSet = StoreChangeSet

@@ -1,6 +1,7 @@
 import Foundation
 import OpenHealthKit
 import Testing
+import OpenHealthKitSQLite
 
 /// Issue 17 items 3 (delete, cards) and 6 (streamed, paged query) through the real `health` binary.
 @Suite("health delete, cards list/show, query paging and NDJSON")

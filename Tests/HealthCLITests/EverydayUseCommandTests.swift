@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import OpenHealthKit
 import Testing
+import OpenHealthKitSQLite
 
 /// Issue 17 items 1, 4, 5 and 8 through the real `health` binary, on stores the tests write.
 @Suite("health as people use it: numbers, source names, errors, dates, time zones, help")

@@ -2,6 +2,7 @@ import Foundation
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
+import CoreLocation
 
 /// A hand-written export folder with known contents, imported by the real `health` process; the `--format json`
 /// summary, the exit status and the objects read back through HealthKit queries are compared with the truth.

@@ -5,6 +5,7 @@ import OpenHealthKit
 @testable import HealthExport
 import Testing
 import TestSupport
+import HealthDatabaseSQLite
 
 @Suite("Import of the apple-health-export fixtures")
 struct FixtureImportTests {

@@ -3,6 +3,7 @@ import HealthDatabase
 @testable import HealthExport
 import Testing
 import ZIPFoundation
+import HealthDatabaseSQLite
 
 @Suite("Generated exports with known counts")
 struct GeneratedExportTests {

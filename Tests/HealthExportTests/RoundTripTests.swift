@@ -3,6 +3,7 @@ import HealthDatabase
 @testable import HealthExport
 import Testing
 import TestSupport
+import HealthDatabaseSQLite
 
 @Suite("Export and import again")
 struct RoundTripTests {

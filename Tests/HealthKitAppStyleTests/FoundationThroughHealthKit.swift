@@ -39,7 +39,9 @@ struct FoundationThroughHealthKit {
         #expect(counter.value == 5)
         let semaphore = DispatchSemaphore(value: 0)
         DispatchQueue.global(qos: .userInitiated).async { semaphore.signal() }
-        #expect(semaphore.wait(timeout: .now() + 5) == .success)
+        // Darwin's nanosecond constants, which HealthKit code on iOS uses with DispatchTime.
+        #expect(semaphore.wait(timeout: .now() + .nanoseconds(Int(5 * NSEC_PER_SEC))) == .success)
+        #expect(NSEC_PER_SEC == 1_000_000_000 && NSEC_PER_MSEC == 1_000_000 && USEC_PER_SEC == 1_000_000)
     }
 }
 

@@ -36,11 +36,13 @@ struct HealthStoreDoubleTests {
         mock.stop(query)
         #expect(answered.value?.map(\.uuid) == [sample.uuid])
         #expect(try mock.biologicalSex().biologicalSex == .female)
+        #expect(try mock.bloodType().bloodType == .notSet)
+        #expect(HKActivityMoveModeObject().activityMoveMode == .activeEnergy && HKWheelchairUseObject().wheelchairUse == .notSet)
         #expect(mock.authorizationStatus(for: HKQuantityType(.stepCount)) == .sharingAuthorized)
         let units = try await mock.preferredUnits(for: [HKQuantityType(.stepCount)])
         #expect(units[HKQuantityType(.stepCount)] == .count())
         #expect(MockHealthStore.isHealthDataAvailable())
-        #expect(mock.recorded == ["execute(SampleQueryDouble)", "stop", "biologicalSex", "authorizationStatus", "preferredUnits(async)"])
+        #expect(mock.recorded == ["execute(SampleQueryDouble)", "stop", "biologicalSex", "bloodType", "authorizationStatus", "preferredUnits(async)"])
     }
 
     @Test func dataLayerRunsOnTheRealStore() async throws {

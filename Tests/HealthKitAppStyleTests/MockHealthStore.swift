@@ -63,4 +63,10 @@ final class MockHealthStore: HKHealthStore, @unchecked Sendable {
         record("biologicalSex")
         return HKBiologicalSexObject(biologicalSex: .female)
     }
+
+    /// As vital-ios's double does: an object made with `init()`, which is "not set" on Apple platforms.
+    override func bloodType() throws -> HKBloodTypeObject {
+        record("bloodType")
+        return HKBloodTypeObject()
+    }
 }

@@ -1,5 +1,5 @@
 // Apple's "Adding samples to a workout" article (the pre-iOS 17 flow many apps still run): save an HKWorkout, then
-// associate interval samples with it through HKHealthStore.add(_:to:completion:), and find them again.
+// associate interval samples with it through HKHealthStore.add(_:to:completion:) and its async form addSamples(_:to:), and find them again.
 import Foundation
 import HealthKit
 import Testing
@@ -46,7 +46,7 @@ struct WorkoutSampleScenarios {
         #expect(added)
         let secondInterval = HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .mile(), doubleValue: 1.0),
                                               start: start.addingTimeInterval(600), end: start.addingTimeInterval(1200))
-        try await healthStore.add([secondInterval], to: workout)
+        try await healthStore.addSamples([secondInterval], to: workout)
 
         let ofTheRun = HKSampleQueryDescriptor(
             predicates: [.quantitySample(type: distanceType, predicate: HKQuery.predicateForObjects(from: workout))],
@@ -70,7 +70,7 @@ struct WorkoutSampleScenarios {
                              end: start.addingTimeInterval(Double(interval + 1) * 600))
         }
         try await healthStore.save(energy)
-        try await healthStore.add(energy, to: workout)
+        try await healthStore.addSamples(energy, to: workout)
 
         let ofTheRun = HKSampleQueryDescriptor(
             predicates: [.quantitySample(type: energyType, predicate: HKQuery.predicateForObjects(from: workout))],
@@ -88,7 +88,7 @@ struct WorkoutSampleScenarios {
         let healthStore = try await store(device)
         let sample = HKQuantitySample(type: distanceType, quantity: HKQuantity(unit: .meter(), doubleValue: 400),
                                       start: start, end: start.addingTimeInterval(120))
-        await #expect { try await healthStore.add([sample], to: run()) } throws: { ($0 as? HKError)?.code == .errorInvalidArgument }
+        await #expect { try await healthStore.addSamples([sample], to: run()) } throws: { ($0 as? HKError)?.code == .errorInvalidArgument }
         #expect(try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: distanceType)], sortDescriptors: [])
             .result(for: healthStore).isEmpty)
     }

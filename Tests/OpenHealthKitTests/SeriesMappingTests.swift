@@ -3,6 +3,7 @@ import HealthDatabase
 import HealthDatabaseSQLite
 @testable import OpenHealthKit
 import Testing
+import CoreLocation
 
 @Suite("Series records: payload formats, stores written before series were objects, export beat lists")
 struct SeriesMappingTests {

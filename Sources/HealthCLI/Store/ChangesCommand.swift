@@ -53,7 +53,7 @@ struct ChangesCommand: AsyncParsableCommand {
         }
     }
 
-    private static func cells(_ change: HKChange, _ rows: ObjectRows) -> [String?] {
+    private static func cells(_ change: StoreChange, _ rows: ObjectRows) -> [String?] {
         switch change {
         case .added(let sample):
             return ["added"] + rows.cells(sample)

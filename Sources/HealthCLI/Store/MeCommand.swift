@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthExport
 import OpenHealthKit
+import HealthDatabase
 
 /// `health me`: the person's characteristics, which only the person (not apps) can set.
 struct MeCommand: AsyncParsableCommand {
@@ -91,7 +92,7 @@ struct MeCommand: AsyncParsableCommand {
         }
 
         /// The case whose export spelling matches `text`, ignoring case; `+`/`-` read as Positive/Negative.
-        static func value<Value: HKCharacteristicExportValue>(_: Value.Type, _ text: String, option: String) throws -> Value {
+        static func value<Value: CharacteristicExportValue>(_: Value.Type, _ text: String, option: String) throws -> Value {
             let wanted = text.replacingOccurrences(of: "+", with: "Positive").replacingOccurrences(of: "-", with: "Negative").lowercased()
             let all = Array(Value.allCases)
             guard let match = all.first(where: { $0.exportSuffix.lowercased() == wanted }) else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenHealthKit
+import HealthDatabase
 
 /// `health permissions [APP]`: the decisions people made for apps.
 struct PermissionsCommand: AsyncParsableCommand {

@@ -62,7 +62,7 @@ struct TypesCommand: ParsableCommand {
 
 extension TypesCommand.Kind {
     /// Whether a type of `kind` belongs to this selection.
-    func includes(_ kind: HKObjectTypeKind) -> Bool {
+    func includes(_ kind: ObjectTypeKind) -> Bool {
         switch self {
         case .all: true
         case .other: ![.quantity, .category, .characteristic, .correlation, .workout, .series, .document, .clinical].contains(kind)

@@ -13,13 +13,13 @@ struct MetadataConverter {
 
     /// The typed value for one entry.
     mutating func value(key: String, text: String) -> Any {
-        switch HKMetadataCatalog.entry(forKey: key)?.valueKind {
+        switch MetadataCatalog.entry(forKey: key)?.valueKind {
         case .string?: return text
         case .number?, .enumeration?: return number(text) ?? text
         case .date?: return ExportValues.date(text) ?? text
         case .quantity?:
             if let quantity = quantity(text) { return quantity }
-            if let value = ExportValues.number(text), let unit = HKMetadataCatalog.expectedUnit(forKey: key) {
+            if let value = ExportValues.number(text), let unit = MetadataCatalog.expectedUnit(forKey: key) {
                 return HKQuantity(unit: unit, doubleValue: value)
             }
             return text
@@ -87,7 +87,7 @@ struct MetadataConverter {
             var entry = IdentityHasher(kind: "meta")
             entry.add(key)
             // An NSNumber first, by its class (see MetadataMapping.fieldValue: the other casts try bridging).
-            if let text = value as? String, HKMetadataCatalog.entry(forKey: key) == nil, printsAsNumber(text),
+            if let text = value as? String, MetadataCatalog.entry(forKey: key) == nil, printsAsNumber(text),
                let number = ExportValues.number(text) {
                 // Text that earlier versions stored as a number (`1.10`) keeps the identity it had then.
                 entry.add(number)

@@ -1,6 +1,7 @@
 import Foundation
 import HealthKitModel
 import OpenHealthKit
+import HealthDatabase
 
 /// The `Me` element's attributes to the store's characteristics (date of birth, biological sex, blood type,
 /// skin type, wheelchair use, and the cardio fitness medications use that iOS 16+ exports write, which HealthKit has no
@@ -40,7 +41,7 @@ package enum CharacteristicsImport {
         }
     }
 
-    private static func set<Value: HKCharacteristicExportValue>(_ type: Value.Type, _ text: String, _ store: HKHealthStore) throws {
+    private static func set<Value: CharacteristicExportValue>(_ type: Value.Type, _ text: String, _ store: HKHealthStore) throws {
         guard let value = Value(exportString: text) else { throw ImportProblem(.badValue, line: 0, "Me: \(text) is not a \(Value.exportPrefix) value") }
         try store.setCharacteristic(value)
     }

@@ -25,6 +25,8 @@ open class HKBiologicalSexObject: NSObject, NSCopying, CharacteristicWrapper, @u
     var wrappedCharacteristic: HKBiologicalSex { biologicalSex }
     /// Wraps a value (OpenHealthKit extension; HealthKit's store creates these objects).
     public init(biologicalSex: HKBiologicalSex) { self.biologicalSex = biologicalSex }
+    /// An object with the biological sex not set, as `init()` gives on Apple platforms (test doubles return one).
+    public override convenience init() { self.init(biologicalSex: .notSet) }
     /// Equal when the wrapped values are equal.
     public override func isEqual(_ object: Any?) -> Bool { wrapperEquals(object) }
     /// Hash of the wrapped value.
@@ -42,6 +44,8 @@ open class HKBloodTypeObject: NSObject, NSCopying, CharacteristicWrapper, @unche
     var wrappedCharacteristic: HKBloodType { bloodType }
     /// Wraps a value (OpenHealthKit extension; HealthKit's store creates these objects).
     public init(bloodType: HKBloodType) { self.bloodType = bloodType }
+    /// An object with the blood type not set, as `init()` gives on Apple platforms (test doubles return one).
+    public override convenience init() { self.init(bloodType: .notSet) }
     /// Equal when the wrapped values are equal.
     public override func isEqual(_ object: Any?) -> Bool { wrapperEquals(object) }
     /// Hash of the wrapped value.
@@ -59,6 +63,8 @@ open class HKFitzpatrickSkinTypeObject: NSObject, NSCopying, CharacteristicWrapp
     var wrappedCharacteristic: HKFitzpatrickSkinType { skinType }
     /// Wraps a value (OpenHealthKit extension; HealthKit's store creates these objects).
     public init(skinType: HKFitzpatrickSkinType) { self.skinType = skinType }
+    /// An object with the skin type not set, as `init()` gives on Apple platforms (test doubles return one).
+    public override convenience init() { self.init(skinType: .notSet) }
     /// Equal when the wrapped values are equal.
     public override func isEqual(_ object: Any?) -> Bool { wrapperEquals(object) }
     /// Hash of the wrapped value.
@@ -76,6 +82,8 @@ open class HKWheelchairUseObject: NSObject, NSCopying, CharacteristicWrapper, @u
     var wrappedCharacteristic: HKWheelchairUse { wheelchairUse }
     /// Wraps a value (OpenHealthKit extension; HealthKit's store creates these objects).
     public init(wheelchairUse: HKWheelchairUse) { self.wheelchairUse = wheelchairUse }
+    /// An object with wheelchair use not set, as `init()` gives on Apple platforms (test doubles return one).
+    public override convenience init() { self.init(wheelchairUse: .notSet) }
     /// Equal when the wrapped values are equal.
     public override func isEqual(_ object: Any?) -> Bool { wrapperEquals(object) }
     /// Hash of the wrapped value.
@@ -93,6 +101,8 @@ open class HKActivityMoveModeObject: NSObject, NSCopying, CharacteristicWrapper,
     var wrappedCharacteristic: HKActivityMoveMode { activityMoveMode }
     /// Wraps a value (OpenHealthKit extension; HealthKit's store creates these objects).
     public init(activityMoveMode: HKActivityMoveMode) { self.activityMoveMode = activityMoveMode }
+    /// An object with the move mode energy (HealthKit's default), as `init()` gives on Apple platforms (test doubles return one).
+    public override convenience init() { self.init(activityMoveMode: .activeEnergy) }
     /// Equal when the wrapped values are equal.
     public override func isEqual(_ object: Any?) -> Bool { wrapperEquals(object) }
     /// Hash of the wrapped value.

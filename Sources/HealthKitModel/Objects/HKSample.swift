@@ -49,6 +49,6 @@ open class HKSample: HKObject, @unchecked Sendable {
 }
 
 /// Sort key for a sample's start date, for `NSSortDescriptor` and `HKSampleQuery`.
-public let HKSampleSortIdentifierStartDate: HKSortIdentifier = "HKSampleSortIdentifierStartDate"
+public let HKSampleSortIdentifierStartDate: String = "HKSampleSortIdentifierStartDate"
 /// Sort key for a sample's end date, for `NSSortDescriptor` and `HKSampleQuery`.
-public let HKSampleSortIdentifierEndDate: HKSortIdentifier = "HKSampleSortIdentifierEndDate"
+public let HKSampleSortIdentifierEndDate: String = "HKSampleSortIdentifierEndDate"

@@ -2,9 +2,9 @@ import Foundation
 
 /// A key HealthKit sorts samples by, for `NSSortDescriptor(key:ascending:)` (OpenHealthKit extension).
 ///
-/// HealthKit declares its sort identifiers (``HKSampleSortIdentifierStartDate`` ...) as `String`s. Linux
-/// Foundation has no `NSSortDescriptor(key:ascending:)` for strings, so OpenHealthKit gives the constants
-/// this type (raw values unchanged) and OpenHealthKit adds `NSSortDescriptor(key: HKSortIdentifier, ascending:)`;
+/// HealthKit declares its sort identifiers (``HKSampleSortIdentifierStartDate`` ...) as `String`s, and so does
+/// OpenHealthKit. Linux Foundation's `NSSortDescriptor(key:ascending:)` for strings is unavailable, so OpenHealthKit
+/// adds one (and one for this type) whose descriptor carries the identifier for the store to read back;
 /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)` then compiles unchanged.
 public struct HKSortIdentifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The identifier's string, as HealthKit spells it.

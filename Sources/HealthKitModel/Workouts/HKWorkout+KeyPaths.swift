@@ -36,7 +36,7 @@ public let HKPredicateKeyPathWorkoutActivityAverageQuantity = "activityAverageQu
 /// Key path of a workout effort sample's association with a workout (iOS 18).
 public let HKPredicateKeyPathWorkoutEffortRelationship = "ratingOfExertionAssociation"
 /// Sort key for a workout's flights climbed (iOS 11; the bare key path, as for swimming strokes — unconfirmed).
-public let HKWorkoutSortIdentifierTotalFlightsClimbed: HKSortIdentifier = "totalFlightsClimbed"
+public let HKWorkoutSortIdentifierTotalFlightsClimbed: String = "totalFlightsClimbed"
 
 /// The iOS 12 series sample class, replaced by ``HKCumulativeQuantitySample`` in iOS 13.
 @available(*, deprecated, renamed: "HKCumulativeQuantitySample")

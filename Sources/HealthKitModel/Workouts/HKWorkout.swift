@@ -116,10 +116,10 @@ public let HKPredicateKeyPathWorkoutDuration = "duration"
 /// Key path of a workout's activity type, for predicates.
 public let HKPredicateKeyPathWorkoutType = "workoutType"
 /// Sort key for a workout's duration.
-public let HKWorkoutSortIdentifierDuration: HKSortIdentifier = "HKWorkoutSortIdentifierDuration"
+public let HKWorkoutSortIdentifierDuration: String = "HKWorkoutSortIdentifierDuration"
 /// Sort key for a workout's total distance.
-public let HKWorkoutSortIdentifierTotalDistance: HKSortIdentifier = "HKWorkoutSortIdentifierTotalDistance"
+public let HKWorkoutSortIdentifierTotalDistance: String = "HKWorkoutSortIdentifierTotalDistance"
 /// Sort key for a workout's total energy burned.
-public let HKWorkoutSortIdentifierTotalEnergyBurned: HKSortIdentifier = "HKWorkoutSortIdentifierTotalEnergyBurned"
+public let HKWorkoutSortIdentifierTotalEnergyBurned: String = "HKWorkoutSortIdentifierTotalEnergyBurned"
 /// Sort key for a workout's swimming stroke count (HealthKit spells this one as the bare key path).
-public let HKWorkoutSortIdentifierTotalSwimmingStrokeCount: HKSortIdentifier = "totalSwimmingStrokeCount"
+public let HKWorkoutSortIdentifierTotalSwimmingStrokeCount: String = "totalSwimmingStrokeCount"

@@ -27,6 +27,13 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
         self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
     }
 
+    /// Creates an instantaneous event with metadata (iOS 10; deprecated in HealthKit since iOS 11). Traps like
+    /// ``init(type:dateInterval:metadata:)`` on metadata HealthKit rejects.
+    @available(*, deprecated, message: "Use init(type:dateInterval:metadata:)")
+    public convenience init(type: HKWorkoutEventType, date: Date, metadata: [String: Any]) {
+        self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: metadata)
+    }
+
     /// Throwing twin of the initialiser (OpenHealthKit extension), for untrusted input.
     public static func checked(type: HKWorkoutEventType, dateInterval: DateInterval,
                                metadata: [String: Any]? = nil) throws(HKError) -> HKWorkoutEvent {

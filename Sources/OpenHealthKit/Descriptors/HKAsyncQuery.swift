@@ -95,6 +95,9 @@ public struct HKQueryResultSequence<Element>: AsyncSequence, @unchecked Sendable
         return AsyncIterator(base: stream.makeAsyncIterator())
     }
 
+    /// The iterator under the name HealthKit's nested `Results` types give it (`…Descriptor.Results.Iterator`).
+    public typealias Iterator = AsyncIterator
+
     /// Yields the results as they come.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Element, any Error>.AsyncIterator

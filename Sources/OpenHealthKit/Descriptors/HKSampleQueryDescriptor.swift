@@ -55,7 +55,8 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, @unchecke
     /// The key paths a `SortDescriptor` may sort by, with the sort identifier each stands for (the workout totals
     /// are `HKQuantity` values, which cannot form a `SortDescriptor`).
     private static var sortIdentifiers: [(keyPath: AnyKeyPath, identifier: HKSortIdentifier)] {
-        [(\Sample.startDate, HKSampleSortIdentifierStartDate), (\Sample.endDate, HKSampleSortIdentifierEndDate),
-         (\HKWorkout.duration, HKWorkoutSortIdentifierDuration)]
+        [(\Sample.startDate, HKSortIdentifier(rawValue: HKSampleSortIdentifierStartDate)),
+         (\Sample.endDate, HKSortIdentifier(rawValue: HKSampleSortIdentifierEndDate)),
+         (\HKWorkout.duration, HKSortIdentifier(rawValue: HKWorkoutSortIdentifierDuration))]
     }
 }

@@ -1,4 +1,5 @@
 import HealthKitModel
+import Foundation
 
 extension Array where Element == HKSample {
     /// The samples as `Sample`s, for the descriptors' typed results (those not of that class left out).

@@ -33,6 +33,7 @@ enum FormatKeyPath {
         case HKPredicateKeyPathWorkoutTotalFlightsClimbed: return try workoutSum(.flightsClimbed, comparison, value, key)
         case HKPredicateKeyPathECGClassification: return .field(FieldKey.ecgClassification, comparison, .number(try number(value, key)))
         case HKPredicateKeyPathECGSymptomsStatus: return .field(FieldKey.ecgSymptomsStatus, comparison, .number(try number(value, key)))
+        case HKPredicateKeyPathDateComponents: return try activitySummaryDay(comparison, value)
         case HKPredicateKeyPathAverageHeartRate:
             return .field(FieldKey.ecgAverageHeartRate, comparison, .number(try canonical(value, .count().unitDivided(by: .minute()), key)))
         default:
@@ -120,6 +121,20 @@ enum FormatKeyPath {
     private static func workoutSum(_ identifier: HKQuantityTypeIdentifier, _ comparison: Comparison, _ value: Any, _ key: String) throws(HKError) -> SampleFilter {
         let type = HKQuantityType(identifier)
         return .field(FieldKey.workout(.sum, type), comparison, .number(try canonical(value, type.canonicalUnit, key)))
+    }
+
+    /// An activity summary's day compared with the day `value` (date components) names, as
+    /// `HKQuery.predicateForActivitySummary(with:)` compares it.
+    private static func activitySummaryDay(_ comparison: Comparison, _ value: Any) throws(HKError) -> SampleFilter {
+        let key = HKPredicateKeyPathDateComponents
+        let components: DateComponents
+        if let object = value as? NSDateComponents { components = object as DateComponents } else {
+            components = try cast(value, DateComponents.self, key)
+        }
+        guard components.year != nil, components.month != nil, components.day != nil else {
+            throw HKError(.errorInvalidArgument, "\(key) needs date components with a year, month and day, not \(components)")
+        }
+        return .field(FieldKey.activitySummaryDay, comparison, .number(HKQuery.activitySummaryDay(components)))
     }
 
     private static func canonical(_ value: Any, _ unit: HKUnit, _ key: String) throws(HKError) -> Double {

@@ -43,3 +43,8 @@ public let HKPredicateKeyPathMostRecentStartDate = "most_recent_start_date"
 public let HKPredicateKeyPathMostRecentEndDate = "most_recent_end_date"
 /// Key path of the duration of a discrete quantity sample's most recent value (not filtered by the store).
 public let HKPredicateKeyPathMostRecentDuration = "most_recent_duration"
+/// Key path of an activity summary's day (iOS 9.3): compare it with date components naming a day (era, year, month,
+/// day), `NSPredicate(format: "%K == %@", HKPredicateKeyPathDateComponents, components)`, as
+/// `HKQuery.predicateForActivitySummary(with:)` does. HealthKit does not document the raw value; the key path names
+/// `HKActivitySummary`'s date components.
+public let HKPredicateKeyPathDateComponents = "dateComponents"

@@ -6,7 +6,7 @@ extension NSPredicate {
     /// Parses a predicate over HealthKit's key paths (OpenHealthKit extension on Linux, where Foundation has no
     /// format parser): comparisons `%K == %@`, `%K >= %@`, `<`, `<=`, `>`, `!=`, `IN`, with keys given as `%K` or
     /// literally (`startDate`, `UUID`, `workoutType`, `duration`, `quantity`, `value`, the CDA and FHIR key paths,
-    /// `metadata.<key>`, `source`), values as `%@` (any object: Date, String, NSNumber, HKQuantity, UUID, arrays
+    /// `metadata.<key>`, `source`, `dateComponents` for activity summaries), values as `%@` (any object: Date, String, NSNumber, HKQuantity, UUID, arrays
     /// for IN), `%d`, `%f` or literals, joined by AND/OR/NOT and parentheses. Key paths join with dots, so
     /// `"%K.%K == %d", HKPredicateKeyPathMetadata, key, value` compares a metadata value; `!= nil` / `== nil`
     /// test whether a metadata key is present (`"%K.%K != nil"`). Text key paths (CDA and FHIR attributes, text
@@ -18,9 +18,23 @@ extension NSPredicate {
     /// predicate fails with `HKError(.errorInvalidArgument)` saying why.
     public convenience init(format predicateFormat: String, _ args: Any...) {
         self.init(value: false)
+        registerFormat(predicateFormat, args)
+    }
+
+    /// Parses a predicate over HealthKit's key paths with its arguments in an array, as
+    /// ``init(format:_:)`` does with variadic arguments (OpenHealthKit extension on Linux, where Foundation's
+    /// initialiser is unavailable): `NSPredicate(format: "%K = %@", argumentArray: [HKPredicateKeyPathDateComponents,
+    /// components])`, as Apple's activity-ring sample writes it. `nil` means no arguments.
+    public convenience init(format predicateFormat: String, argumentArray arguments: [Any]?) {
+        self.init(value: false)
+        registerFormat(predicateFormat, arguments ?? [])
+    }
+
+    /// Parses `format` with `arguments` and records the filter (or the parse error) for this predicate.
+    private func registerFormat(_ format: String, _ arguments: [Any]) {
         let result: Result<SampleFilter, HKError>
         do throws(HKError) {
-            var parser = try PredicateFormatParser(format: predicateFormat, arguments: args)
+            var parser = try PredicateFormatParser(format: format, arguments: arguments)
             result = .success(try parser.parse())
         } catch {
             result = .failure(error)

@@ -3,9 +3,18 @@ import HealthDatabase
 import HealthKitModel
 
 extension NSSortDescriptor {
-    /// A sort descriptor for one of HealthKit's sort identifiers (``HKSampleSortIdentifierStartDate`` ...), so
+    #if !canImport(Darwin)
+    /// A sort descriptor for one of HealthKit's sort identifiers (``HKSampleSortIdentifierStartDate`` ...) or the
+    /// bare key paths HealthKit also accepts (`"startDate"`, `"endDate"`, `"duration"` …), so
     /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)` compiles on Linux, where
-    /// Foundation has no string-keyed initialiser.
+    /// Foundation's string-keyed initialiser is unavailable (OpenHealthKit extension). As ``init(key:ascending:)``
+    /// with an ``HKSortIdentifier``; a key HealthKit cannot sort by fails the query with `errorInvalidArgument`.
+    public convenience init(key: String, ascending: Bool) {
+        self.init(key: HKSortIdentifier(rawValue: key), ascending: ascending)
+    }
+    #endif
+
+    /// A sort descriptor for a HealthKit sort identifier (OpenHealthKit extension).
     ///
     /// The descriptor's key path is `\HKObject[sortIdentifier: key]`, whose value carries the identifier, so
     /// the store recovers it (``sampleSorts(from:)``); in memory it sorts HealthKit objects by that value.
@@ -66,19 +75,19 @@ enum SortMapping {
 
     /// The entry for `identifier` (HealthKit's constants, plus the bare key paths `startDate`, `endDate`, `duration` ...).
     static func entry(for identifier: HKSortIdentifier) -> Entry? {
-        let sample = { (read: @escaping (HKSample) -> Date) in Entry(key: identifier == HKSampleSortIdentifierEndDate || identifier.rawValue == "endDate" ? .endDate : .startDate) {
+        let sample = { (read: @escaping (HKSample) -> Date) in Entry(key: identifier.rawValue == HKSampleSortIdentifierEndDate || identifier.rawValue == "endDate" ? .endDate : .startDate) {
             ($0 as? HKSample).map(read)?.timeIntervalSinceReferenceDate
         } }
         let total = { (key: String, read: @escaping (HKWorkout) -> Double?) in Entry(key: .field(key)) { ($0 as? HKWorkout).flatMap(read) } }
         switch identifier.rawValue {
-        case HKSampleSortIdentifierStartDate.rawValue, "startDate": return sample(\.startDate)
-        case HKSampleSortIdentifierEndDate.rawValue, "endDate": return sample(\.endDate)
-        case HKWorkoutSortIdentifierDuration.rawValue, HKPredicateKeyPathWorkoutDuration: return total(FieldKey.workoutDuration) { $0.duration }
-        case HKWorkoutSortIdentifierTotalDistance.rawValue, "totalDistance":
+        case HKSampleSortIdentifierStartDate, "startDate": return sample(\.startDate)
+        case HKSampleSortIdentifierEndDate, "endDate": return sample(\.endDate)
+        case HKWorkoutSortIdentifierDuration, HKPredicateKeyPathWorkoutDuration: return total(FieldKey.workoutDuration) { $0.duration }
+        case HKWorkoutSortIdentifierTotalDistance, "totalDistance":
             return total(FieldKey.workoutTotalDistance) { $0.totalDistance?.doubleValue(for: .meter()) }
-        case HKWorkoutSortIdentifierTotalEnergyBurned.rawValue, "totalEnergyBurned": return workoutSum(.activeEnergyBurned, total)
-        case HKWorkoutSortIdentifierTotalSwimmingStrokeCount.rawValue: return workoutSum(.swimmingStrokeCount, total)
-        case HKWorkoutSortIdentifierTotalFlightsClimbed.rawValue: return workoutSum(.flightsClimbed, total)
+        case HKWorkoutSortIdentifierTotalEnergyBurned, "totalEnergyBurned": return workoutSum(.activeEnergyBurned, total)
+        case HKWorkoutSortIdentifierTotalSwimmingStrokeCount: return workoutSum(.swimmingStrokeCount, total)
+        case HKWorkoutSortIdentifierTotalFlightsClimbed: return workoutSum(.flightsClimbed, total)
         default: return nil
         }
     }
@@ -95,9 +104,9 @@ enum SortMapping {
         if let key = descriptor.key { return HKSortIdentifier(rawValue: key) }
         #else
         if let path = descriptor.keyPath as? KeyPath<HKObject, HKSortValue> { return probe[keyPath: path].identifier }
-        if descriptor.keyPath == \HKSample.startDate { return HKSampleSortIdentifierStartDate }
-        if descriptor.keyPath == \HKSample.endDate { return HKSampleSortIdentifierEndDate }
-        if descriptor.keyPath == \HKWorkout.duration { return HKWorkoutSortIdentifierDuration }
+        if descriptor.keyPath == \HKSample.startDate { return HKSortIdentifier(rawValue: HKSampleSortIdentifierStartDate) }
+        if descriptor.keyPath == \HKSample.endDate { return HKSortIdentifier(rawValue: HKSampleSortIdentifierEndDate) }
+        if descriptor.keyPath == \HKWorkout.duration { return HKSortIdentifier(rawValue: HKWorkoutSortIdentifierDuration) }
         #endif
         throw HKError(.errorInvalidArgument, "HealthKit cannot sort by \(descriptor); use NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending:)")
     }

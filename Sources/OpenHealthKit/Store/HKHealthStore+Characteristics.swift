@@ -10,6 +10,19 @@ extension HKHealthStore {
         try readCharacteristic(identifier) { try CharacteristicSettings.value(Value.self, in: $0) }
     }
 
+    /// The start of the birthday `components` names, in the Gregorian calendar of the current time zone (the deprecated
+    /// `dateOfBirth()`); ``HKError/Code/errorNoData`` when no date of birth is set.
+    static func date(ofBirth components: DateComponents) throws(HKError) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        guard components.year != nil, components.month != nil, components.day != nil,
+              let date = calendar.date(from: DateComponents(era: components.era, year: components.year,
+                                                            month: components.month, day: components.day)) else {
+            throw HKError(.errorNoData, "No date of birth is set")
+        }
+        return date
+    }
+
     /// `read(storage)` when the app may read `identifier`; `nil` when denied; throws when undecided.
     func readCharacteristic<Value>(
         _ identifier: HKCharacteristicTypeIdentifier, _ read: (any HealthStorage) throws -> Value?

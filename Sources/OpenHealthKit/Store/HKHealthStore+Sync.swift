@@ -2,7 +2,7 @@ import Foundation
 import HealthDatabase
 
 /// One entry of the store's change log (OpenHealthKit extension, for sync).
-public enum HKChange: @unchecked Sendable {
+public enum StoreChange: @unchecked Sendable {
     /// A sample saved (and still present).
     case added(HKSample)
     /// An activity summary saved (and still present). Activity summaries are not samples, so they come with the
@@ -13,9 +13,9 @@ public enum HKChange: @unchecked Sendable {
 }
 
 /// A slice of the change log across every type, in change order (OpenHealthKit extension).
-public struct HKChangeSet: @unchecked Sendable {
+public struct StoreChangeSet: @unchecked Sendable {
     /// Saves and deletions, oldest first.
-    public let changes: [HKChange]
+    public let changes: [StoreChange]
     /// Where to continue from: pass it as `after` next time.
     public let anchor: HKQueryAnchor
     /// Whether the limit cut the slice short, so more changes are waiting.
@@ -28,7 +28,7 @@ extension HKHealthStore {
     /// The changes after `anchor` (from the beginning when nil), at most `limit` of them, across every kind of
     /// object the app may read (samples of every kind, documents, clinical and verifiable records, activity
     /// summaries); the app's own objects always. Restricted in the database, like every query.
-    public func changes(after anchor: HKQueryAnchor?, limit: Int? = nil) throws -> HKChangeSet {
+    public func changes(after anchor: HKQueryAnchor?, limit: Int? = nil) throws -> StoreChangeSet {
         do {
             let storage = try storage()
             let filter = SampleFilter.and([try readRestriction(for: Self.changeTypes), WorkoutActivityRecords.excluded])
@@ -43,16 +43,16 @@ extension HKHealthStore {
             let objects = try QueryMapping.objects(in: batch.changes.filter { !isSummary($0) }, storage: storage)
             var samples = objects.samples.makeIterator()
             var deleted = objects.deleted.makeIterator()
-            let changes: [HKChange] = try batch.changes.compactMap { change in
+            let changes: [StoreChange] = try batch.changes.compactMap { change in
                 switch change {
                 case .saved(let record) where isSummary(change):
                     return .addedActivitySummary(try ActivitySummaryMapping.summary(from: record), uuid: record.uuid)
-                case .saved: return samples.next().map(HKChange.added)
+                case .saved: return samples.next().map(StoreChange.added)
                 case .deleted(let tombstone): return deleted.next().map { .deleted($0, typeIdentifier: tombstone.type) }
                 }
             }
             let hasMore = limit.map { batch.changes.count >= $0 } ?? false
-            return HKChangeSet(changes: changes, anchor: HKQueryAnchor(rawValue: max(batch.anchor, start)), hasMore: hasMore)
+            return StoreChangeSet(changes: changes, anchor: HKQueryAnchor(rawValue: max(batch.anchor, start)), hasMore: hasMore)
         } catch {
             throw HKError.from(error)
         }

@@ -29,6 +29,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// inherits every initialiser, the convenience ones included, as it would from Apple's class.
     let core: StoreCore
 
+    /// What `workoutSessionMirroringStartHandler` holds.
+    private let mirroringStartHandler = Locked<((HKWorkoutSession) -> Void)?>(nil)
+
     /// Opens the default store for the calling app.
     ///
     /// The database is `OPENHEALTHKIT_DATABASE`, else the platform's data directory (see
@@ -305,6 +308,15 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         HKActivityMoveModeObject(activityMoveMode: try storedCharacteristic(.activityMoveMode) ?? .activeEnergy)
     }
 
+    /// The date of birth as a date: the start of the birthday in the Gregorian calendar of the current time zone.
+    /// Deprecated in HealthKit since iOS 10 in favour of ``dateOfBirthComponents()``; throws
+    /// ``HKError/Code/errorNoData`` when no date of birth is set or readable (HealthKit's answer is `nil`, which Swift
+    /// cannot return from this method).
+    @available(*, deprecated, renamed: "dateOfBirthComponents()")
+    open func dateOfBirth() throws -> Date {
+        try Self.date(ofBirth: dateOfBirthComponents())
+    }
+
     // MARK: Preferred units
 
     /// The units the person prefers for `quantityTypes`; `completion` runs on a background queue.
@@ -334,10 +346,26 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         dispatch({ try self.store(samples, associatedWith: workout.uuid) }, reporting: completion)
     }
 
-    /// Associates `samples` with `workout`; throws as `add(_:to:completion:)` reports.
+    /// Associates `samples` with `workout`; throws as `add(_:to:completion:)` reports. HealthKit's async name for
+    /// `add(_:to:completion:)` (`NS_SWIFT_ASYNC_NAME(addSamples(_:to:))`).
     @available(*, deprecated, message: "Use HKWorkoutBuilder")
+    open func addSamples(_ samples: [HKSample], to workout: HKWorkout) async throws {
+        try await bridge { add(samples, to: workout, completion: $0) }
+    }
+
+    /// Associates `samples` with `workout` (an earlier OpenHealthKit spelling of ``addSamples(_:to:)``, which HealthKit
+    /// does not have; kept so that callers keep compiling).
+    @available(*, deprecated, renamed: "addSamples(_:to:)")
     open func add(_ samples: [HKSample], to workout: HKWorkout) async throws {
         try await bridge { add(samples, to: workout, completion: $0) }
+    }
+
+    /// Called with the mirrored session when a workout session on a paired Apple Watch starts mirroring to this
+    /// device (iOS 17). There is no paired Apple Watch here, so no session ever starts mirroring: the store keeps the
+    /// handler (set it at launch, as HealthKit asks) and never calls it.
+    open var workoutSessionMirroringStartHandler: ((HKWorkoutSession) -> Void)? {
+        get { mirroringStartHandler.current }
+        set { mirroringStartHandler.withLock { $0 = newValue } }
     }
 
     /// Relates the workout effort sample `sample` to `workout`, or to one of its activities (iOS 18); see

@@ -25,7 +25,8 @@ import HealthKitModel
 /// another ends the previous one, which fails with `errorAnotherWorkoutSessionStarted`.
 ///
 /// There are no sensors off Apple Watch: the session keeps time and state; data comes from what the app adds to the
-/// builder (see ``HKLiveWorkoutDataSource``). Mirroring to a companion device is not available.
+/// builder (see ``HKLiveWorkoutDataSource``). Mirroring to a companion device is not available:
+/// `sendToRemoteWorkoutSession(data:completion:)` fails, and `HKHealthStore.workoutSessionMirroringStartHandler` is never called.
 open class HKWorkoutSession: NSObject, @unchecked Sendable {
     private let healthStore: HKHealthStore
     private let configuration: HKWorkoutConfiguration
@@ -146,6 +147,28 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
         let end = date ?? Date()
         builderIfMade?.sessionEndedActivity(at: end)
         notify { $0.workoutSession(self, didEndActivityWith: ended, date: end) }
+    }
+
+    /// Sends `data` to the remote workout session, this session's mirrored copy on a companion device (iOS 17).
+    ///
+    /// There is no companion device here, so a session is never mirrored and nothing can be sent: `completion` gets
+    /// `false` and ``HKError/Code/errorHealthDataUnavailable`` naming the problem, on a background queue.
+    open func sendToRemoteWorkoutSession(data: Data, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        let error = HKError(.errorHealthDataUnavailable,
+                            "There is no remote workout session: the session is not mirrored to a companion device")
+        DispatchQueue.global().async { completion(false, error) }
+    }
+
+    /// Sends `data` to the remote workout session; returns `true`, or throws as
+    /// `sendToRemoteWorkoutSession(data:completion:)` reports (here always ``HKError/Code/errorHealthDataUnavailable``).
+    @discardableResult
+    open func sendToRemoteWorkoutSession(data: Data) async throws -> Bool {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+            sendToRemoteWorkoutSession(data: data) { success, error in
+                if let error { return continuation.resume(throwing: error) }
+                continuation.resume(returning: success)
+            }
+        }
     }
 
     private var builderIfMade: HKLiveWorkoutBuilder? { lock.withLock { builder } }

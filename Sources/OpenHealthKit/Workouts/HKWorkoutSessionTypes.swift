@@ -41,6 +41,11 @@ public protocol HKWorkoutSessionDelegate: NSObjectProtocol {
     func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
     /// An activity ended (iOS 16).
     func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
+    /// Data arrived from the remote (mirrored) workout session, in the order received (iOS 17). Never called here:
+    /// sessions are not mirrored.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data])
+    /// The session lost its connection to the remote device (iOS 17). Never called here: sessions are not mirrored.
+    func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?)
 }
 
 extension HKWorkoutSessionDelegate {
@@ -50,4 +55,8 @@ extension HKWorkoutSessionDelegate {
     public func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date) {}
     /// Does nothing (an optional requirement in HealthKit).
     public func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date) {}
+    /// Does nothing (an optional requirement in HealthKit).
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data]) {}
+    /// Does nothing (an optional requirement in HealthKit).
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?) {}
 }

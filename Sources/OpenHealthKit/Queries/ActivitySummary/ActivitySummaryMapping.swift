@@ -38,9 +38,20 @@ package enum ActivitySummaryMapping {
             uuid: UUID(), kind: .other, type: HKActivitySummaryTypeIdentifier, startDate: midnight,
             endDate: midnight.addingTimeInterval(86_400), source: source,
             fields: [FieldKey.activitySummaryDay: .number(number)],
-            syncIdentifier: "activitySummary.\(Int(number))", syncVersion: Int64(Date().timeIntervalSince1970 * 1000),
+            syncIdentifier: "activitySummary.\(Int(number))", syncVersion: nextVersion(),
             payload: try JSONEncoder.sortedKeys.encode(payload))
     }
+
+    /// The sync version of a summary saved now: the time in milliseconds, but always above the last one this process
+    /// gave, so a second save of a day in the same millisecond still replaces the first (an equal version is ignored).
+    private static func nextVersion() -> Int64 {
+        lastVersion.withLock { last in
+            last = max(last + 1, Int64(Date().timeIntervalSince1970 * 1000))
+            return last
+        }
+    }
+
+    private static let lastVersion = Locked<Int64>(0)
 
     /// The summary a record holds; throws `errorInvalidArgument` for a record that holds none.
     package static func summary(from record: SampleRecord) throws -> HKActivitySummary {
