@@ -7,7 +7,7 @@ import HealthKitModel
 /// Used when the answer is the same as the samples would give: the store keeps summaries, the type is cumulative,
 /// the options ask only for sums (and per-source sums), the query's predicate and the app's read restriction are
 /// nothing but date windows and source sets (or absent) — a cache of those sources only serves the latter —, and every interval edge falls on a slot edge (any interval of
-/// an hour or more in a real time zone). The few intervals a window's edges can change (``SummaryWindowEdges``) are
+/// an hour or more in a real time zone). The few intervals a window's edges can change (``StatisticsWindowEdges``) are
 /// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
 package enum StatisticsSummaries {
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
@@ -135,12 +135,12 @@ package enum StatisticsSummaries {
     }
 
     /// Computes again from the matching samples the intervals whose figures the predicate's date windows can change
-    /// (``SummaryWindowEdges``): a handful at the windows' edges.
+    /// (``StatisticsWindowEdges``): a handful at the windows' edges.
     private static func replaceWindowEdges(_ results: inout [StatisticsBucketResult], reader: StatisticsReader,
                                            cache: SlotCache, order: [String]) throws {
         guard let windows = reader.windows, !windows.isEmpty else { return }
         let intervals = results.map(\.interval)
-        let unsafe = SummaryWindowEdges.unsafe(intervals, windows: windows, reaching: cache.rawReaching)
+        let unsafe = StatisticsWindowEdges.unsafe(intervals, windows: windows, reaching: cache.rawReaching)
         var index = 0
         while index < unsafe.count {
             guard unsafe[index] else { index += 1; continue }

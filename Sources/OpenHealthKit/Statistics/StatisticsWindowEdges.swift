@@ -17,7 +17,7 @@ import HealthDatabase
 /// and is one of the summaries' raw samples; a window edge inside a slot lies inside an interval, which is then not
 /// inside the window and is computed from the samples anyway. The raw samples are in memory (``SlotCache``), so
 /// finding the crossing ones reads nothing.
-enum SummaryWindowEdges {
+enum StatisticsWindowEdges {
     /// For each of the consecutive `intervals`: whether it must be computed from the samples under `windows`.
     /// `reaching(date)` gives the raw samples that start before `date` and end at or after it.
     static func unsafe(_ intervals: [DateInterval], windows: [DateWindow],
