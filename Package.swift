@@ -4,7 +4,7 @@ import PackageDescription
 // OpenHealthKit: Apple's HealthKit API on Linux and every Swift platform.
 //
 // Layers (arrows point down only; docs/ARCHITECTURE.md has the whole picture):
-//   health (CLI) -> HealthExport, HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
+//   health (CLI) -> HealthExport, HealthProviders -> HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
 //                                                  HealthDatabaseSQLite -> HealthDatabase (the storage contract)
 // The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O. OpenHealthKit
 // depends on the storage contract, never on an engine.
@@ -25,6 +25,8 @@ var products: [Product] = [
     .library(name: "OpenHealthKitSQLite", targets: ["OpenHealthKitSQLite"]),
     // FHIR models, classification and clinical-record ingestion (the benchmarks reach it through this product).
     .library(name: "HealthRecords", targets: ["HealthRecords"]),
+    // Downloading clinical records from healthcare providers: institution directory, SMART App Launch, sync.
+    .library(name: "HealthProviders", targets: ["HealthProviders"]),
     .executable(name: "health", targets: ["health"]),
 ]
 
@@ -60,7 +62,7 @@ var targets: [Target] = [
         name: "HealthCLI",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "HealthRecords", "SmartHealthCards",
-            "HealthExport",
+            "HealthExport", "HealthProviders",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -81,13 +83,20 @@ var targets: [Target] = [
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]
     ),
+    // Provider download: institution directory, SMART standalone patient launch, encrypted tokens, FHIR sync into
+    // HealthRecords' ingestion. HTTP through Foundation's URLSession.
+    .target(
+        name: "HealthProviders",
+        dependencies: ["HealthRecords", "HealthExport", "OpenHealthKit", "HealthKitModel", .product(name: "Crypto", package: "swift-crypto"),
+                       .product(name: "_CryptoExtras", package: "swift-crypto")]
+    ),
     .executableTarget(name: "health", dependencies: ["HealthCLI"]),
 
     // Locates ../shared/testdata for the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
-    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase"]),
+    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "TestSupport"]),
     .testTarget(
         name: "HealthDatabaseSQLiteTests",
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
@@ -97,6 +106,7 @@ var targets: [Target] = [
         dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
     ),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
+    .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
     .testTarget(
         name: "HealthExportTests",

@@ -44,7 +44,7 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
     private init(validated type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
         self.type = type
         self.dateInterval = dateInterval
-        self.metadata = HKMetadataValidation.normalized(metadata)
+        self.metadata = MetadataValidation.normalized(metadata)
         super.init()
     }
 

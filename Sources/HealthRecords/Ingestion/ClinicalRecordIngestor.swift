@@ -51,10 +51,12 @@ public struct ClinicalRecordIngestor: Sendable {
         return report
     }
 
-    /// Reads `json` (a resource or a Bundle of any type) and ingests it; unreadable entries are reported.
-    public func ingest(json: Data, location: String) throws -> ClinicalIngestReport {
+    /// Reads `json` (a resource or a Bundle of any type) and ingests it; unreadable entries are reported. `context`
+    /// resources read elsewhere (a provider's referenced Medications, fetched once) are ingested with it, so they can
+    /// name its records; like any resource they are stored only when clinical.
+    public func ingest(json: Data, location: String, context: [FHIRReadResource] = []) throws -> ClinicalIngestReport {
         let read = reader.read(json)
-        var report = try ingest(read.resources, location: location)
+        var report = try ingest(read.resources + context, location: location)
         report.failures += read.failures.map { .init(location: location, message: $0.description) }
         return report
     }

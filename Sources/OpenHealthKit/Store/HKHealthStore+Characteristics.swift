@@ -6,7 +6,7 @@ import HealthDatabase
 // The owner's store (`HKHealthStore.owner`) reads them as it reads every sample, without a request.
 extension HKHealthStore {
     /// The stored value of the characteristic `identifier`, when the app may read it.
-    func storedCharacteristic<Value: HKCharacteristicExportValue>(_ identifier: HKCharacteristicTypeIdentifier) throws -> Value? {
+    func storedCharacteristic<Value: CharacteristicExportValue>(_ identifier: HKCharacteristicTypeIdentifier) throws -> Value? {
         try readCharacteristic(identifier) { try CharacteristicSettings.value(Value.self, in: $0) }
     }
 

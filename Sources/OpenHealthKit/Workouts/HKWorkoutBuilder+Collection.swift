@@ -105,12 +105,29 @@ extension HKWorkoutBuilder {
     private func update(_ completion: @escaping @Sendable (Bool, (any Error)?) -> Void,
                         check: @escaping @Sendable () throws -> Void = {}, after: @escaping @Sendable () -> Void = {},
                         _ change: @escaping Change) {
-        healthStore.dispatch({ try self.apply(check, change, after) }, reporting: completion)
+        inOrder({ try self.apply(check, change, after) }) { completion($0.error == nil, $0.error) }
     }
 
     private func update(check: @escaping @Sendable () throws -> Void = {}, after: @escaping @Sendable () -> Void = {},
                         _ change: @escaping Change) async throws {
-        try await healthStore.perform { try self.apply(check, change, after) }
+        try await inOrder { try self.apply(check, change, after) }
+    }
+
+    /// Runs `work` on the builder's operations queue after every operation called before it, and hands its result
+    /// to `completion` on a global queue (errors as `HKError`).
+    func inOrder<T: Sendable>(_ work: @escaping @Sendable () throws -> T,
+                              completion: @escaping @Sendable (Result<T, HKError>) -> Void) {
+        operations.async {
+            let result = Result { try work() }.mapError(HKError.from)
+            DispatchQueue.global(qos: .userInitiated).async { completion(result) }
+        }
+    }
+
+    /// Runs `work` after every operation called before it and returns its result.
+    func inOrder<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            inOrder(work) { continuation.resume(with: $0) }
+        }
     }
 
     /// Checks, changes the state, then (after a successful change, outside the lock) runs `after`.

@@ -9,7 +9,7 @@ extension HKWorkoutBuilder {
     /// sharing authorization for workouts and for the samples' types. On failure nothing is saved and the
     /// builder may finish again; on success the handler gets the saved workout.
     public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
-        healthStore.dispatch({ try self.finish() }) { result in
+        inOrder({ try self.finish() }) { result in
             switch result {
             case .success(let workout): completion(workout, nil)
             case .failure(let error): completion(nil, error)
@@ -19,7 +19,7 @@ extension HKWorkoutBuilder {
 
     /// Creates and saves the workout; throws as `finishWorkout(completion:)` reports.
     public func finishWorkout() async throws -> HKWorkout? {
-        try await healthStore.perform { try self.finish() }
+        try await inOrder { try self.finish() }
     }
 
     /// Abandons the builder: nothing collected is saved, and every later call fails.

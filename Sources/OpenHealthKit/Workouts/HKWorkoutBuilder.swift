@@ -28,6 +28,9 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     let healthStore: HKHealthStore
     let configuration: HKWorkoutConfiguration
     let state = Locked(WorkoutBuilderState())
+    /// Runs the builder's operations one at a time, in the order they were called, as HealthKit's builder does: an
+    /// app that calls `beginCollection` and then `add` without waiting for the first handler gets them in that order.
+    let operations = DispatchQueue(label: "OpenHealthKit.HKWorkoutBuilder")
     private let routeBuilder = Locked<HKWorkoutRouteBuilder?>(nil)
 
     /// The device the workout is recorded with; it becomes the workout's device.

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import HealthProviders
+import HealthRecords
+import OpenHealthKit
+
+/// `health providers sync [ID | --all]`: downloads what changed.
+struct ProvidersSyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Download new and changed records from connections (one, --all, or those --due).",
+        discussion: """
+            Prints one line per resource type. A sync where any type or resource failed is partial: its problems go \
+            to standard error and the exit status is 1. --full ignores checkpoints and removes records the provider \
+            no longer has. --due syncs the connections whose background refresh is due (each has a period, 24 hours by \
+            default, with jitter, and backs off after failures): run it from cron (`0 * * * * health providers sync \
+            --due`) or a systemd timer (OnCalendar=hourly), or keep `health providers watch` running.
+            """
+    )
+
+    @OptionGroup var options: ProviderOptions
+
+    @Argument(help: "The connection's id (see `health providers list`).")
+    var id: String?
+
+    @Flag(help: "Sync every active connection.")
+    var all = false
+
+    @Flag(help: "Sync only the connections whose refresh is due.")
+    var due = false
+
+    @Flag(help: "A full check: everything again, and records deleted at the provider removed.")
+    var full = false
+
+    func run() async throws {
+        let connections = try options.connections()
+        let ids: [String]
+        if due {
+            ids = try providerCall { try ProviderSchedule.due(connections.all()).map(\.id) }
+            if ids.isEmpty { Console.write("nothing due\n") }
+        } else if all {
+            ids = try providerCall { try connections.all().filter { $0.status == .active }.map(\.id) }
+        } else if let id {
+            ids = [id]
+        } else {
+            throw badInput("give a connection id, --all or --due")
+        }
+        var complete = true
+        for id in ids {
+            complete = try await Self.sync(id, connections: connections, health: options.store.openForWriting(), full: full ? true : nil) && complete
+        }
+        if !complete { throw HealthExitStatus.failure }
+    }
+
+    /// Syncs one connection, printing progress per type; returns whether it was complete.
+    static func sync(_ id: String, connections: ConnectionStore, health: HKHealthStore, full: Bool?) async throws -> Bool {
+        let sync = ProviderSync(connections: connections, http: HTTPTransport(), health: health)
+        let report = try await providerCall { try await sync.sync(id, full: full) }
+        Console.write("\(id): \(report.fullCheck ? "full check" : report.incremental ? "changes since last sync" : "sync")\n")
+        for type in report.types {
+            if let reason = type.notSearched { Console.write("  \(type.resourceType): \(reason)\n"); continue }
+            let outcome = type.ingest.outcome
+            Console.write("  \(type.resourceType): \(type.pages) pages, \(outcome.added) added, \(outcome.replaced) replaced, "
+                          + "\(outcome.unchanged) unchanged, \(type.removed) removed" + (type.error == nil ? "" : " (failed)") + "\n")
+        }
+        for problem in report.problems { Console.error(problem) }
+        Console.write(report.isComplete ? "complete\n" : "partial: \(report.problems.count) problems\n")
+        return report.isComplete
+    }
+}
+
+/// `health providers remove ID [--keep-records]`: revokes, forgets, and deletes the connection's records.
+struct ProvidersRemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a connection: revoke its tokens at the provider, forget them, delete its records (unless kept)."
+    )
+
+    @OptionGroup var options: ProviderOptions
+
+    @Argument(help: "The connection's id.")
+    var id: String
+
+    @Flag(name: .customLong("keep-records"), help: "Keep the records downloaded so far.")
+    var keepRecords = false
+
+    func run() async throws {
+        let connections = try options.connections()
+        let connection = try providerCall { try connections.connection(id) }
+        let revoked = try await providerCall { try await connections.remove(id, http: HTTPTransport()) }
+        Console.write(revoked ? "tokens revoked\n" : "tokens forgotten (the provider offers no revocation)\n")
+        if let manage = connection.configuration.managementEndpoint {
+            Console.write("manage the app's access at the provider: \(manage.absoluteString)\n")
+        }
+        guard !keepRecords else { return }
+        let health = try options.store.openForWriting()
+        let removed = try await healthCall {
+            try health.removeClinicalRecords(from: ClinicalInstitution(name: connection.institution).source, resourceType: nil)
+        }
+        Console.write("\(removed) records deleted\n")
+    }
+}
+
+/// `health providers jwks`: the public key to register for `private_key_jwt`.
+struct ProvidersJWKSCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jwks",
+        abstract: "Print the JWKS (public keys only: ES384 and RS384) to register with a provider for --private-key-jwt connections."
+    )
+
+    @OptionGroup var options: ProviderOptions
+
+    func run() async throws {
+        let connections = try options.connections()
+        let jwks = try providerCall { try ClientSigningKey.jwks(ClientSigningKey.Algorithm.allCases.map { try connections.clientKey($0) }) }
+        Console.write(jwks + "\n")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HealthExport
+import HealthKitModel
+import HealthRecords
+import OpenHealthKit
+
+/// CDA documents attached to DocumentReferences (`content[].attachment` with an XML content type): downloaded once per
+/// sync (by URL; inline `data` needs no download), as raw bytes or as a FHIR Binary with base64 `data`, and stored as
+/// CDA documents of the institution (`DocumentImport`: the same bytes are stored once, whatever the sync).
+final class DocumentAttachments: @unchecked Sendable {
+    private var done = Set<String>()
+    private let lock = NSLock()
+
+    /// Downloads and stores the CDA attachments of a DocumentReference page; returns (stored, problems).
+    func store(page: Data, session: FHIRSession, health: HKHealthStore, source: HKSource) async -> (Int, [String]) {
+        guard let object = (try? JSONSerialization.jsonObject(with: page)) as? [String: Any] else { return (0, []) }
+        var stored = 0, problems: [String] = []
+        for entry in object["entry"] as? [[String: Any]] ?? [] {
+            guard let resource = entry["resource"] as? [String: Any], resource["resourceType"] as? String == "DocumentReference" else { continue }
+            let id = resource["id"] as? String ?? "?"
+            for (index, content) in (resource["content"] as? [[String: Any]] ?? []).enumerated() {
+                guard let attachment = content["attachment"] as? [String: Any], Self.isCDA(attachment["contentType"] as? String) else { continue }
+                let place = "DocumentReference/\(id) content[\(index)]"
+                do {
+                    guard let data = try await bytes(attachment, session: session) else { continue }
+                    stored += try DocumentImport.store(data, in: health, source: source, fallbackDate: Date()).stored
+                } catch let error as ProviderError {
+                    problems.append("\(place): \(error.message)")
+                } catch {
+                    problems.append("\(place): not a CDA document the store accepts (\(error))")
+                }
+            }
+        }
+        return (stored, problems)
+    }
+
+    /// XML content types CDA documents come as.
+    static func isCDA(_ contentType: String?) -> Bool {
+        guard let type = contentType?.lowercased().split(separator: ";").first?.trimmingCharacters(in: .whitespaces) else { return false }
+        return ["application/xml", "text/xml", "application/hl7-v3+xml", "application/cda+xml", "application/hl7-cda+xml"].contains(type)
+    }
+
+    /// The attachment's bytes: inline `data`, else its URL fetched (once per sync; nil when already fetched).
+    private func bytes(_ attachment: [String: Any], session: FHIRSession) async throws -> Data? {
+        if let inline = attachment["data"] as? String {
+            guard let data = Data(base64Encoded: inline) else { throw ProviderError(.download(resourceType: "DocumentReference"), "attachment data is not base64") }
+            return data
+        }
+        guard let text = attachment["url"] as? String, let url = URL(string: text, relativeTo: URL(string: DirectoryEndpoint.key(session.base) + "/"))?.absoluteURL else {
+            return nil
+        }
+        guard lock.withLock({ done.insert(url.absoluteString).inserted }) else { return nil }
+        let step = ProviderError.Step.download(resourceType: "Binary")
+        let answer = try await session.get(url, step: step, accept: "\(attachment["contentType"] as? String ?? "application/xml"), application/fhir+json;q=0.9, */*;q=0.1")
+        guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }
+        if let binary = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any], binary["resourceType"] as? String == "Binary" {
+            guard let data = (binary["data"] as? String).flatMap({ Data(base64Encoded: $0) }) else {
+                throw ProviderError(step, "\(url.path): a Binary without base64 data")
+            }
+            return data
+        }
+        return answer.body
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HealthKitModel
+import HealthRecords
+import OpenHealthKit
+
+/// Downloads a connection's records into a store through HealthRecords' ingestion (the connection's institution is
+/// the records' source): the Patient, then a search per granted resource type (the override's searches, or the
+/// granted scope's query restrictions), every page followed with same-origin and loop guards, each page stored as it
+/// arrives (memory holds one page). Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for
+/// changes since the server time of the last complete search.
+public struct ProviderSync: Sendable {
+    /// Resource types read by reference, not searched (their scopes are asked for too).
+    public static let referencedTypes = ["Medication", "Binary"]
+    /// The resource types searched for a patient (US Core R4 / Argonaut DSTU2 types that become clinical records).
+    public static let resourceTypes = ["AllergyIntolerance", "Condition", "Coverage", "DiagnosticReport", "DocumentReference",
+                                       "Immunization", "MedicationDispense", "MedicationOrder", "MedicationRequest",
+                                       "MedicationStatement", "Observation", "Procedure"]
+    /// Page size asked for.
+    public var pageSize = 100
+    /// The most pages one search may take (a guard against servers that page forever).
+    public var maximumPages = 1000
+    /// How far before the last search's server time `_lastUpdated` asks from (clock skew, in-flight writes).
+    public var overlap: TimeInterval = 120
+    /// How often a sync is a full check (no `_lastUpdated`; records the source no longer returns are removed).
+    public var fullCheckInterval: TimeInterval = 7 * 24 * 3600
+    /// How long before its expiry an access token is refreshed.
+    public var refreshMargin: TimeInterval = 60
+
+    let connections: ConnectionStore
+    let http: HTTPTransport
+    let health: HKHealthStore
+
+    /// A sync of connections in `connections` into `health`.
+    public init(connections: ConnectionStore, http: HTTPTransport, health: HKHealthStore) {
+        self.connections = connections
+        self.http = http
+        self.health = health
+    }
+
+    /// Syncs connection `id`. A full check (`full`, or by default when the last one is older than
+    /// ``fullCheckInterval``) ignores checkpoints and removes the records of each completely searched type that the
+    /// source no longer returns (tombstones, so anchored queries see it). Throws only when the sync could not start
+    /// (unknown connection, needs sign-in); everything else is in the report, per type.
+    public func sync(_ id: String, full: Bool? = nil) async throws -> SyncReport {
+        var connection = try connections.connection(id)
+        guard connection.status == .active else { throw ProviderError(.refresh, "connection \(id) needs sign-in") }
+        let keeper = TokenKeeper(connectionID: id, store: connections, http: http, margin: refreshMargin)
+        let session = FHIRSession(base: connection.fhirBase, keeper: keeper, http: http, accept: connection.accept ?? "application/fhir+json")
+        let ingestor = ClinicalRecordIngestor(store: health, institution: ClinicalInstitution(name: connection.institution, baseURL: connection.fhirBase))
+        var report = SyncReport(connectionID: id)
+        let full = full ?? connection.lastFullCheck.map { Date().timeIntervalSince($0) >= fullCheckInterval } ?? true
+        report.fullCheck = full
+        let capabilities = await readCapabilities(session)
+        if connection.granted.allowsRead("Patient") {
+            report.patientError = await readPatient(connection, session)
+            if let error = report.patientError, error.needsSignIn || error.step == .refresh { return try finish(report, &connection) }
+        }
+        var checkpoints = connection.checkpoints
+        let referenced = ReferencedResources(), attachments = DocumentAttachments()
+        for type in Self.resourceTypes {
+            var result = SyncReport.TypeResult(resourceType: type)
+            defer { report.types.append(result) }
+            // The scopes may have changed on refresh: read them again.
+            let granted = (try? connections.connection(id).granted) ?? connection.granted
+            guard let restrictions = granted.searchRestrictions(type) else { result.notSearched = "not granted"; continue }
+            guard capabilities.serves(type) else { result.notSearched = "not offered by the server"; continue }
+            let queries = connection.searchParameters?[type].map { $0.map(Optional.some) } ?? restrictions
+            let whole = connection.searchParameters?[type] != nil || restrictions == [nil]
+            let run = TypeRun(type: type, queries: queries, connection: connection, session: session, ingestor: ingestor,
+                              referenced: referenced, attachments: attachments, lastUpdated: capabilities.supportsLastUpdated(type))
+            var returned = await searchAll(run, incremental: !full, checkpoints: &checkpoints, report: &report, result: &result)
+            var check = full
+            // Deletions are invisible to _lastUpdated: when the source now has fewer than we keep, check this type whole.
+            if !full, restrictions == [nil], connection.searchParameters?[type] == nil, result.error == nil,
+               await sourceDropped(run, stored: health) {
+                returned = await searchAll(run, incremental: false, checkpoints: &checkpoints, report: &report, result: &result)
+                check = true
+            }
+            // A whole check of a type searched whole (not narrowed by a scope's query) removes what the source dropped.
+            if check, whole, result.error == nil {
+                do {
+                    result.removed = try health.removeClinicalRecords(from: ingestor.institution.source, resourceType: type, keeping: returned)
+                } catch {
+                    result.error = ProviderError(.storage, "removing \(type) records the source no longer has: \(error)")
+                }
+            }
+            // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts).
+            try saveCheckpoints(id, checkpoints)
+            if let error = result.error, error.needsSignIn || error.step == .refresh { break }
+        }
+        connection.checkpoints = checkpoints
+        return try finish(report, &connection)
+    }
+
+    private func saveCheckpoints(_ id: String, _ checkpoints: [String: String]) throws {
+        var latest = try connections.connection(id)
+        latest.checkpoints = checkpoints
+        try connections.update(latest)
+    }
+
+    /// Reads the Patient (the grant's first check); the failure, if any.
+    private func readPatient(_ connection: ProviderConnection, _ session: FHIRSession) async -> ProviderError? {
+        let url = FHIRURL.join(connection.fhirBase, "Patient/" + FormBody.escape(connection.patientID))
+        do {
+            let answer = try await session.get(url, step: .patient)
+            return answer.status == 200 ? nil : FHIRSession.failure(answer, url: url, step: .patient)
+        } catch let error as ProviderError {
+            return error
+        } catch {
+            return ProviderError(.patient, "\(error)")
+        }
+    }
+
+    private func finish(_ report: SyncReport, _ connection: inout ProviderConnection) throws -> SyncReport {
+        var latest = try connections.connection(connection.id)
+        latest.checkpoints = connection.checkpoints
+        latest.lastSync = Date()
+        latest.lastError = report.isComplete ? nil : report.problems.first
+        if report.fullCheck, report.isComplete { latest.lastFullCheck = latest.lastSync }
+        latest = ProviderSchedule.scheduled(latest, complete: report.isComplete, now: latest.lastSync ?? Date())
+        try connections.update(latest)
+        return report
+    }
+
+    /// Runs one search of `run` and follows its pages; returns the server time to ask from next time (nil if unknown)
+    /// and the ids of the type's resources returned.
+    func search(_ run: TypeRun, query: String?, since: String?, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
+        let (type, connection, session, ingestor) = (run.type, run.connection, run.session, run.ingestor)
+        let step = ProviderError.Step.download(resourceType: type)
+        var text = FHIRURL.join(connection.fhirBase, type).absoluteString + "?patient=" + FormBody.escape(connection.patientID)
+            + "&_count=\(pageSize)"
+        if let query, !query.isEmpty { text += "&" + query }
+        if let since { text += "&_lastUpdated=gt" + FormBody.escape(since) }
+        guard var url = URL(string: text) else { throw ProviderError(step, "cannot build the search URL for \(type)") }
+        result.searches += 1
+        var seen = Set<String>(), serverTime: String?, page = 0, identifiers = Set<String>()
+        while true {
+            page += 1
+            guard page <= maximumPages else { throw ProviderError(step, "more than \(maximumPages) pages; stopped") }
+            seen.insert(url.absoluteString)
+            let answer = try await session.get(url, step: step)
+            guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }
+            if page == 1 { serverTime = Self.serverTime(answer, overlap: overlap) }
+            let (links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
+            identifiers.formUnion(ids)
+            result.pages += 1
+            let context = await run.referenced.medications(for: answer.body, type: type, session: session, reader: ingestor.reader)
+            result.ingest.merge(try ingestor.ingest(json: answer.body, location: "\(type) page \(page)", context: context))
+            if type == "DocumentReference" {
+                let (stored, problems) = await run.attachments.store(page: answer.body, session: session, health: health,
+                                                                 source: ingestor.institution.source)
+                result.documentsStored += stored
+                result.attachmentProblems += problems
+            }
+            guard let next = links["next"] else { break }
+            guard let nextURL = URL(string: next, relativeTo: url)?.absoluteURL else { throw ProviderError(step, "page \(page): next link is not a URL") }
+            guard FHIRURL.sameOrigin(nextURL, connection.fhirBase) else {
+                throw ProviderError(step, "page \(page): the next link points outside the FHIR server (\(nextURL.host ?? "?"))")
+            }
+            if seen.contains(nextURL.absoluteString) || next == links["self"] || next == links["previous"] || next == links["prev"] { break }
+            url = nextURL
+        }
+        return (serverTime, identifiers)
+    }
+
+    /// A searchset page's links by relation and the ids of its `type` resources; throws when it is not a Bundle.
+    static func page(_ body: Data, type: String, step: ProviderError.Step, page: Int) throws -> ([String: String], Set<String>) {
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], object["resourceType"] as? String == "Bundle" else {
+            throw ProviderError(step, "page \(page): the answer is not a FHIR Bundle")
+        }
+        var links: [String: String] = [:]
+        for link in object["link"] as? [[String: Any]] ?? [] {
+            if let relation = link["relation"] as? String, let url = link["url"] as? String { links[relation] = url }
+        }
+        var identifiers = Set<String>()
+        for entry in object["entry"] as? [[String: Any]] ?? [] {
+            guard let resource = entry["resource"] as? [String: Any], resource["resourceType"] as? String == type,
+                  let id = resource["id"] as? String else { continue }
+            identifiers.insert(id)
+        }
+        return (links, identifiers)
+    }
+
+    /// The server's clock at the answer (its `Date` header) minus `overlap`, as a FHIR instant.
+    static func serverTime(_ answer: HTTPTransport.Response, overlap: TimeInterval) -> String? {
+        guard let date = answer.header("Date").flatMap(HTTPTransport.httpDate) else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date.addingTimeInterval(-overlap))
+    }
+
+    /// The CapabilityStatement, asked without a token first (it is public on most servers), then with one.
+    private func readCapabilities(_ session: FHIRSession) async -> ServerCapabilities {
+        let url = FHIRURL.join(session.base, "metadata")
+        var request = URLRequest(url: url)
+        request.setValue(session.accept, forHTTPHeaderField: "Accept")
+        var answer = try? await http.send(request, step: .capabilities)
+        if answer?.status == 401 || answer?.status == 403 { answer = try? await session.get(url, step: .capabilities) }
+        guard let answer, answer.status == 200, let capabilities = ServerCapabilities(json: answer.body) else {
+            return ServerCapabilities(searchParameters: nil)
+        }
+        return capabilities
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HealthRecords
+
+/// Resources that medication records reference (`medicationReference` → `Medication/id`), fetched once per sync and
+/// handed to ingestion with the page that references them, so the records carry the medication's name.
+final class ReferencedResources: @unchecked Sendable {
+    /// Resource types whose records name a referenced Medication.
+    static let medicationTypes: Set<String> = ["MedicationRequest", "MedicationDispense", "MedicationStatement", "MedicationOrder",
+                                               "MedicationAdministration"]
+    private var fetched: [String: [FHIRReadResource]] = [:]
+    private let lock = NSLock()
+
+    /// The Medications `page`'s `type` resources reference and the page does not contain, fetched at most once each.
+    /// A Medication that cannot be fetched (not granted, gone) is left out: the record then keeps the reference's
+    /// display, or its type in words.
+    func medications(for page: Data, type: String, session: FHIRSession, reader: FHIRReader) async -> [FHIRReadResource] {
+        guard Self.medicationTypes.contains(type),
+              let object = (try? JSONSerialization.jsonObject(with: page)) as? [String: Any] else { return [] }
+        var present = Set<String>(), wanted: [String] = []
+        for entry in object["entry"] as? [[String: Any]] ?? [] {
+            guard let resource = entry["resource"] as? [String: Any] else { continue }
+            if resource["resourceType"] as? String == "Medication", let id = resource["id"] as? String { present.insert("Medication/\(id)") }
+            if let reference = (resource["medicationReference"] as? [String: Any])?["reference"] as? String,
+               let key = Self.medicationKey(reference, base: session.base) {
+                wanted.append(key)
+            }
+        }
+        var result: [FHIRReadResource] = []
+        for key in Set(wanted).subtracting(present).sorted() {
+            if let known = lock.withLock({ fetched[key] }) { result += known; continue }
+            var read: [FHIRReadResource] = []
+            let url = FHIRURL.join(session.base, key)
+            if let answer = try? await session.get(url, step: .download(resourceType: "Medication")), answer.status == 200 {
+                read = reader.read(answer.body).resources
+            }
+            lock.withLock { fetched[key] = read }
+            result += read
+        }
+        return result
+    }
+
+    /// `Medication/id` for a relative reference or an absolute one on the FHIR server; nil for contained (`#…`) or
+    /// foreign references.
+    static func medicationKey(_ reference: String, base: URL) -> String? {
+        var text = reference
+        let prefix = DirectoryEndpoint.key(base) + "/"
+        if text.hasPrefix("http://") || text.hasPrefix("https://") {
+            guard text.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
+            text = String(text.dropFirst(prefix.count))
+        }
+        let parts = text.split(separator: "/")
+        guard parts.count >= 2, parts[0] == "Medication", !parts[1].isEmpty else { return nil }
+        return "Medication/\(parts[1])"
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import HealthProviders
+import HealthRecords
+import OpenHealthKit
+import OpenHealthKitSQLite
+import Testing
+import TestSupport
+
+typealias Rig = ProviderRig
+
+/// The rig seen from HealthProviders' tests: stores, the AS's knobs, a whole launch, writes at the source.
+extension ProviderRig {
+    static let skipComment = Comment(rawValue: missingMessage)
+
+    /// A database path and a connection store in a fresh temporary folder.
+    static func stores() throws -> (health: HKHealthStore, connections: ConnectionStore, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("providers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = folder.appendingPathComponent("health.sqlite")
+        return (try HKHealthStore.owner(databasePath: database.path), try ConnectionStore(database: database), folder)
+    }
+
+    /// Changes the test AS's knobs (consent, TTL, clients).
+    func configure(_ settings: [String: Any]) async throws {
+        var request = URLRequest(url: admin)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: settings)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw ProviderError(.authorization, "rig admin refused") }
+    }
+
+    /// The AS back to its defaults: everything consented, one hour tokens.
+    func reset() async throws { try await configure(["consent": "", "ttl": 3600]) }
+
+    /// The override that points discovery at the test AS (sekmet advertises its own client-credentials-only AS).
+    var override: EndpointOverride {
+        var override = EndpointOverride(address: fhirBase)
+        override.discoveryURL = discovery
+        return override
+    }
+
+    /// A whole standalone launch: discovery, the authorization URL, the AS's instant approval (its 302 read instead
+    /// of a browser), the redirect checked and the code exchanged; the connection saved.
+    func connect(_ client: ClientAuthentication, connections: ConnectionStore, http: HTTPTransport,
+                 types: [String] = ProviderSync.resourceTypes + ProviderSync.referencedTypes) async throws -> ProviderConnection {
+        let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: fhirBase, override: override)
+        let flow = AuthorizationFlow(http: http)
+        let pending = try await flow.begin(fhirBase: fhirBase, configuration: configuration, client: client,
+                                           scopes: .request(resourceTypes: types, v2: configuration.acceptsV2Scopes), redirectURI: redirectURI)
+        let redirect = try await approve(pending.url, http: http)
+        let grant = try await flow.complete(redirect: redirect)
+        return try connections.save(grant: grant, institution: "Rig General Hospital")
+    }
+
+    /// Opens the authorization URL as a browser would and returns where the AS redirects to.
+    func approve(_ url: URL, http: HTTPTransport) async throws -> URL {
+        let answer = try await http.send(URLRequest(url: url), step: .authorization)
+        guard answer.status == 302, let location = answer.header("Location"), let redirect = URL(string: location) else {
+            throw ProviderError(.authorization, "the AS answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
+        }
+        return redirect
+    }
+
+    /// Sends a FHIR write with the rig's own seed token (changing the server's data behind the client's back).
+    func write(_ method: String, _ path: String, _ body: [String: Any]) async throws -> [String: Any] {
+        var request = URLRequest(url: fhirBase.appendingPathComponent(path))
+        request.httpMethod = method
+        request.setValue("Bearer " + seedToken, forHTTPHeaderField: "Authorization")
+        request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else { throw ProviderError(.storage, "rig \(method) \(path): HTTP \(status)") }
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    /// Clinical-record counts expected from the seeded Synthea bundle, per resource type, read from the file itself.
+    func seededCounts() throws -> [String: Int] {
+        let bundle = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: seedFile))) as? [String: Any]
+        var counts: [String: Int] = [:]
+        for entry in bundle?["entry"] as? [[String: Any]] ?? [] {
+            if let type = (entry["resource"] as? [String: Any])?["resourceType"] as? String, ProviderSync.resourceTypes.contains(type) {
+                counts[type, default: 0] += 1
+            }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The loopback provider rig `.ci/provider-rig start` runs (sekmet-fhir with a Synthea patient behind the project's
+/// test SMART authorization server), as described by the `rig.json` it writes: `.build/provider-rig/rig.json`, or
+/// `$OPENHEALTHKIT_PROVIDER_RIG`. Tests that need it skip with ``missingMessage`` when ``current`` is nil.
+public struct ProviderRig: Decodable, Sendable {
+    /// The FHIR base URL (sekmet).
+    public var fhirBase: URL
+    /// The test AS's SMART configuration (the discovery override: sekmet advertises its own client-credentials AS).
+    public var discovery: URL
+    /// The test AS's knobs (consent, ttl, clients).
+    public var admin: URL
+    /// The seeded patient's id.
+    public var patientID: String
+    /// A system token for changing the server's data behind the client's back.
+    public var seedToken: String
+    /// The redirect URI registered for the rig's clients.
+    public var redirectURI: URL
+    /// A `client_secret_basic` client and its secret.
+    public var secretClient: String, secret: String
+    /// A public client.
+    public var publicClient: String
+    /// The Synthea bundle that was loaded.
+    public var seedFile: String
+
+    /// Where the rig's description is read.
+    public static let file: URL = {
+        if let path = ProcessInfo.processInfo.environment["OPENHEALTHKIT_PROVIDER_RIG"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/provider-rig/rig.json")
+    }()
+
+    /// The running rig, or nil (its file is missing or its servers do not answer).
+    public static let current: ProviderRig? = {
+        guard let data = try? Data(contentsOf: file), let rig = try? JSONDecoder().decode(ProviderRig.self, from: data) else { return nil }
+        guard let answer = try? Data(contentsOf: rig.discovery), !answer.isEmpty else { return nil }
+        return rig
+    }()
+
+    /// What a test prints when it skips because the rig is not running.
+    public static let missingMessage =
+        "skipped: the provider rig is not running (start it with `.ci/provider-rig start`; .ci/run does)"
+}
