@@ -28,6 +28,9 @@ var products: [Product] = [
     // Downloading clinical records from healthcare providers: institution directory, SMART App Launch, sync.
     .library(name: "HealthProviders", targets: ["HealthProviders"]),
     .executable(name: "health", targets: ["health"]),
+    // Apple Health export import/export and SMART Health Cards, as libraries (the fuzz package in Fuzz/ links them).
+    .library(name: "HealthExport", targets: ["HealthExport"]),
+    .library(name: "SmartHealthCards", targets: ["SmartHealthCards"]),
 ]
 
 // Off Apple platforms OpenHealthKit brings its own small `CoreLocation` module (CLLocation and friends), which

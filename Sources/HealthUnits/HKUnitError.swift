@@ -14,6 +14,11 @@ public struct UnitParseError: Error, CustomStringConvertible, Equatable, Sendabl
         case secondDivision
         /// A `^` not followed by an integer from -1000 to 1000.
         case nonIntegerPower
+        /// Powers of one unit that each stay within -1000...1000 but add up beyond it (`s^-800.s^-800`); the fragment is
+        /// the unit's symbol.
+        case powerOutOfRange
+        /// Parentheses nested deeper than 32 levels.
+        case nestingTooDeep
         /// An operator where a unit was expected (`kg/`, `kg..m`, `^2`).
         case missingUnit
         /// A character that cannot appear where it stands (`kg(m)`, `m^2^3`).
@@ -54,6 +59,8 @@ public struct UnitParseError: Error, CustomStringConvertible, Equatable, Sendabl
         case .unbalancedParenthesis: return "unbalanced parenthesis" + place
         case .secondDivision: return "second \"/\"" + place + " (only one \"/\" is allowed)"
         case .nonIntegerPower: return "power must be an integer" + place + " (from -1000 to 1000)"
+        case .nestingTooDeep: return "parentheses nested deeper than 32 levels" + place
+        case .powerOutOfRange: return "the powers of \"\(fragment)\" in \"\(input)\" add up beyond -1000...1000"
         case .missingUnit: return "expected a unit" + place
         case .unexpectedCharacter: return "unexpected \"\(fragment)\"" + place
         case .invalidMolarMass: return "invalid molar mass \"\(fragment)\"" + place

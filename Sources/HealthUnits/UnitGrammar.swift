@@ -15,6 +15,8 @@ struct UnitGrammar {
     private let chars: [Character]
     private var position = 0
     private var sawDivision = false
+    /// How many parentheses are open where the parser stands.
+    private var depth = 0
 
     private init(_ input: String) {
         self.input = input
@@ -24,11 +26,19 @@ struct UnitGrammar {
     /// The factors of `string` (unmerged), or the first problem found.
     static func parse(_ string: String) throws(UnitParseError) -> [UnitFactor] {
         var grammar = UnitGrammar(string)
-        return try grammar.parseUnit()
+        let factors = try grammar.parseUnit()
+        // Powers written within range can add up beyond it; such a unit's unitString would not parse again.
+        for factor in factors.merged() where abs(factor.exponent) > maximumPower {
+            throw UnitParseError(reason: .powerOutOfRange, input: string, fragment: factor.symbol, offset: nil)
+        }
+        return factors
     }
 
     /// The largest power magnitude accepted, including powers of parenthesised powers.
     static let maximumPower = 1000
+    /// The deepest parenthesis nesting accepted: the parser recurses once per level, so hostile input must not choose
+    /// the stack's depth (a few hundred levels overflowed it under AddressSanitizer).
+    static let maximumNesting = 32
 
     private static let multiplication: Set<Character> = [".", "*", "\u{00B7}"]
     private static let operators: Set<Character> = multiplication.union(["/", "^", "(", ")"])
@@ -111,9 +121,12 @@ struct UnitGrammar {
                 position += 1
                 return []
             }
+            guard depth < Self.maximumNesting else { throw error(.nestingTooDeep, "(", at: open) }
+            depth += 1
             let inner = try parseQuotient()
             guard next == ")" else { throw error(.unbalancedParenthesis, "(", at: open) }
             position += 1
+            depth -= 1
             return inner
         }
         if Self.operators.contains(character) { throw error(.missingUnit, String(character), at: position) }

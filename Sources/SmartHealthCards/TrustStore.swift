@@ -95,7 +95,14 @@ public struct TrustStore: Sendable {
         }
     }
 
+    /// The largest key set, revocation list or directory snapshot read (16 MiB; the VCI snapshot of 651 issuers is 0.9 MB).
+    public static let maximumFileBytes = 16 << 20
+
     private static func decode<T: Decodable>(_ type: T.Type, at url: URL) throws -> T {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        if let size, size > maximumFileBytes {
+            throw TrustStoreError("\(url.path): \(size) bytes; key files are read up to \(maximumFileBytes) bytes")
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch { throw TrustStoreError("\(url.path): cannot read") }
         do { return try JSONDecoder().decode(type, from: data) } catch {

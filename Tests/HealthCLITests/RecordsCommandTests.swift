@@ -56,6 +56,10 @@ struct RecordsCommandTests {
         #expect(show.status == 0)
         #expect(show.stdout.contains("type: vitalSignRecord"))
         #expect(show.stdout.contains("\"text\" : \"Blood pressure\""))
+        // By UUID (upper or lower case) and by bare FHIR id, through the store's indexes.
+        let uuid = try #require(rows.first?["uuid"] as? String)
+        #expect(try HealthProcess.run(["records", "show", uuid.lowercased(), "--database", database]).stdout.contains("resource: Observation/a1c"))
+        #expect(try HealthProcess.run(["records", "show", "bp", "--database", database]).stdout.contains("type: vitalSignRecord"))
         let missing = try HealthProcess.run(["records", "show", "Observation/none", "--database", database])
         #expect(missing.status == 2)
         #expect(missing.stderr == "health: no clinical record \"Observation/none\"\n")
@@ -86,7 +90,7 @@ struct RecordsCommandTests {
         #expect(again.stdout.hasSuffix("2 documents: 0 imported, 2 already in the store\n"))
         let bad = try HealthProcess.run(["documents", "import", try write("x.xml", "<html/>"), "--database", database])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("no <ClinicalDocument> element found"))
+        #expect(bad.stderr.contains("the root element <html> is not a ClinicalDocument"))
     }
 
     @Test func cardsVerifyAndImport() throws {

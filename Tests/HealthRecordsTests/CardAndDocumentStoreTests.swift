@@ -87,10 +87,10 @@ import TestSupport
     }
 
     @Test func badDocumentsAreNamed() {
-        #expect { try CDADocumentFile.documents(in: Data("<html/>".utf8)) } throws: { "\($0)".contains("no <ClinicalDocument>") }
+        #expect { try CDADocumentFile.documents(in: Data("<html/>".utf8)) } throws: { "\($0)".contains("<html> is not a ClinicalDocument") }
         let unclosed = Self.cda("A", patient: "J", time: "2024") + "<ClinicalDocument xmlns=\"urn:hl7-org:v3\"><title>B</title>"
         #expect { try CDADocumentFile.documents(in: Data(unclosed.utf8)) } throws: { "\($0)".contains("ClinicalDocument 2") }
         let wrongNamespace = "<ClinicalDocument xmlns=\"urn:other\"><title>x</title></ClinicalDocument>"
-        #expect { try CDADocumentFile.samples(in: Data(wrongNamespace.utf8)) } throws: { "\($0)".contains("document 1") }
+        #expect { try CDADocumentFile.samples(in: Data(wrongNamespace.utf8)) } throws: { "\($0)".contains("ClinicalDocument 1") }
     }
 }

@@ -113,13 +113,16 @@ import Testing
         #expect(FHIRReader().read(mixed).resources.first?.fhirVersion.stringRepresentation == "1.0.2")
     }
 
-    @Test func identityComesFromIdThenFullUrlThenContent() {
-        let data = Data(#"{"resourceType":"Bundle","entry":[{"fullUrl":"urn:uuid:abc","resource":{"resourceType":"Condition"}},{"fullUrl":"https://h.example/fhir/Condition/42","resource":{"resourceType":"Condition"}},{"resource":{"resourceType":"Condition"}}]}"#.utf8)
+    /// A resource without an id is known by its bytes, never by its entry's `fullUrl`, which names it only inside its
+    /// bundle (issue 16: `resource:0` in every SMART Health Card bundle collided).
+    @Test func identityComesFromIdThenContent() {
+        let data = Data(#"{"resourceType":"Bundle","entry":[{"fullUrl":"urn:uuid:abc","resource":{"resourceType":"Condition","id":"c1"}},{"fullUrl":"https://h.example/fhir/Condition/42","resource":{"resourceType":"Condition"}},{"fullUrl":"resource:0","resource":{"resourceType":"Condition","note":[]}},{"resource":{"resourceType":"Condition"}}]}"#.utf8)
         let ids = FHIRReader().read(data).resources.map(\.identifier)
-        #expect(ids[0] == "abc")
-        #expect(ids[1] == "42")
-        #expect(ids[2].hasPrefix("content-") && ids[2].count == 40)
-        #expect(FHIRReader().read(data).resources[2].identifier == ids[2])
+        #expect(ids[0] == "c1")
+        #expect(ids[1].hasPrefix("content-") && ids[1].count == 40)
+        #expect(ids[2].hasPrefix("content-") && ids[2] != ids[1])
+        #expect(ids[3] == ids[1])
+        #expect(FHIRReader().read(data).resources[1].identifier == ids[1])
     }
 
     @Test func resourceBytesAreKeptExactly() {

@@ -89,3 +89,30 @@ struct ParseErrorTests {
         #expect(throws: UnitParseError.self) { try quantity.checkedDoubleValue(for: HKUnit(from: pair.1)) }
     }
 }
+
+/// Found by the `units` fuzz target (Fuzz/, docs/Fuzzing.md): powers that each stay within range but add up beyond it
+/// made a unit whose `unitString` (`1/s^1557·g^179·kg^179`) did not parse again.
+@Suite("Unit strings found by fuzzing")
+struct FuzzFoundUnitTests {
+    @Test func powersThatAddUpBeyondTheRangeAreRefused() {
+        #expect(throws: UnitParseError(reason: .powerOutOfRange, input: "kg^-179.s^-779.g^-179.s^-779.s", fragment: "s", offset: nil)) {
+            try HKUnit.checked(from: "kg^-179.s^-779.g^-179.s^-779.s")
+        }
+        #expect(throws: UnitParseError.self) { try HKUnit.checked(from: "m^600/m^-600") }
+        // Within range after merging: accepted, and its string parses back to the same unit.
+        let unit = try? HKUnit.checked(from: "s^-779.s^779.s^1000")
+        #expect(unit?.unitString == "s^1000")
+        #expect(unit.flatMap { try? HKUnit.checked(from: $0.unitString) } == unit)
+    }
+}
+
+/// Found by the `units` fuzz target: 895 nested parentheses overflowed the stack of the recursive parser.
+@Suite("Unit nesting found by fuzzing")
+struct FuzzFoundNestingTests {
+    @Test func deepParenthesesAreRefusedNotRecursedInto() {
+        let deep = String(repeating: "(", count: 100_000) + "kg" + String(repeating: ")", count: 100_000)
+        #expect(throws: UnitParseError(reason: .nestingTooDeep, input: deep, fragment: "(", offset: 32)) { try HKUnit.checked(from: deep) }
+        let fine = String(repeating: "(", count: 32) + "kg" + String(repeating: ")", count: 32)
+        #expect((try? HKUnit.checked(from: fine))?.unitString == "kg")
+    }
+}

@@ -38,9 +38,10 @@ struct CardOptions: ParsableArguments {
             throw badInput("\(error)")
         }
         var texts: [String] = []
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else { throw badInput("\(file): cannot read the file") }
-            texts.append(String(decoding: data, as: UTF8.self))
+        do {
+            for file in files { texts.append(try SmartHealthCardInput.contents(ofFile: file)) }
+        } catch {
+            throw badInput("\(error)")
         }
         let verifier = SmartHealthCardVerifier(trustStore: trust)
         var cards: [VerifiedSmartHealthCard] = []

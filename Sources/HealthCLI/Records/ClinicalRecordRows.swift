@@ -12,11 +12,23 @@ enum ClinicalRecordRows {
         return try await healthCall { try await descriptor.result(for: store) }
     }
 
-    /// Whether `record` is the one `id` names: its UUID, `ResourceType/id` or FHIR id.
-    static func matches(_ record: HKClinicalRecord, _ id: String) -> Bool {
-        guard let resource = record.fhirResource else { return record.uuid.uuidString.lowercased() == id.lowercased() }
-        return record.uuid.uuidString.lowercased() == id.lowercased() || resource.identifier == id
-            || "\(resource.resourceType.rawValue)/\(resource.identifier)" == id
+    /// The records `id` names — its UUID, `ResourceType/id` or FHIR id — found through the store's indexes (the
+    /// sample's UUID, the FHIR identifier field), not by reading every record.
+    static func find(_ id: String, in store: HKHealthStore) async throws -> [HKClinicalRecord] {
+        let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
+        let identifier = NSPredicate(format: "%K == %@", HKPredicateKeyPathClinicalRecordFHIRResourceIdentifier, parts.last ?? id)
+        var lookups = [parts.count == 2
+            ? NSCompoundPredicate(andPredicateWithSubpredicates: [
+                HKQuery.predicateForClinicalRecords(withFHIRResourceType: HKFHIRResourceType(rawValue: parts[0])), identifier])
+            : identifier]
+        if let uuid = UUID(uuidString: id) { lookups.insert(HKQuery.predicateForObject(with: uuid), at: 0) }
+        var found: [HKClinicalRecord] = []
+        for predicate in lookups {
+            let predicates: [HKSamplePredicate<HKClinicalRecord>] = HKObjectType.allClinicalTypes.map { .clinicalRecord(type: $0, predicate: predicate) }
+            let descriptor = HKSampleQueryDescriptor(predicates: predicates, sortDescriptors: [SortDescriptor(\HKClinicalRecord.startDate, order: .reverse)])
+            found += try await healthCall { try await descriptor.result(for: store) }.filter { record in !found.contains { $0.uuid == record.uuid } }
+        }
+        return found
     }
 
     /// One row per record.

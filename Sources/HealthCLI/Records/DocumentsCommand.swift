@@ -32,7 +32,10 @@ struct DocumentsImportCommand: AsyncParsableCommand {
     var file: String
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: file) else { throw badInput("\(file): cannot read the file") }
+        let data: Data
+        do { data = try CDADocumentFile.contents(of: URL(fileURLWithPath: file)) } catch {
+            throw badInput("\(file): \(error.localizedDescription)")
+        }
         let healthStore = try store.openForWriting()
         let outcome: DocumentImport.Outcome
         do {

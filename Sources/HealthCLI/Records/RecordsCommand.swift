@@ -72,6 +72,9 @@ struct RecordsImportCommand: AsyncParsableCommand {
     static func summary(_ report: ClinicalIngestReport) -> String {
         let outcome = report.outcome
         var text = "\(report.clinicalResources) clinical records: \(outcome.added) added, \(outcome.replaced) replaced, \(outcome.unchanged) unchanged\n"
+        if report.enteredInError > 0 {
+            text += "entered-in-error (not stored): \(report.enteredInError); earlier versions removed: \(report.withdrawn)\n"
+        }
         let skipped = report.skippedByType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         if !skipped.isEmpty { text += "not clinical records (not stored): \(skipped.joined(separator: ", "))\n" }
         if !report.failures.isEmpty { text += "\(report.failures.count) resources could not be read (see above)\n" }

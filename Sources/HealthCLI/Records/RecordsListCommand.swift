@@ -60,8 +60,7 @@ struct RecordsShowCommand: AsyncParsableCommand {
     var id: String
 
     func run() async throws {
-        let records = try await ClinicalRecordRows.fetch(HKObjectType.allClinicalTypes, resourceType: nil, from: try store.openForReading())
-        let matches = records.filter { ClinicalRecordRows.matches($0, id) }
+        let matches = try await ClinicalRecordRows.find(id, in: try store.openForReading())
         guard let record = matches.first else { throw badInput("no clinical record \"\(id)\"") }
         if matches.count > 1 {
             Console.error("\(matches.count) records match \"\(id)\"; showing the first (use ResourceType/id or the UUID)")

@@ -82,7 +82,10 @@ struct ECGFile: Equatable {
         var out = ""
         for field in header {
             if field.key == Key.lead.rawValue { out += "\n" }
-            out += "\(Self.quoted(field.key)),\(Self.quoted(field.value))\n"
+            var line = "\(Self.quoted(field.key)),\(Self.quoted(field.value))"
+            // A header line that would read as a voltage (key "5", value "195" is "5,195") gets its key quoted.
+            if Self.voltage(line) != nil { line = "\"\(field.key)\",\(Self.quoted(field.value))" }
+            out += line + "\n"
         }
         out += "\n"
         for voltage in voltages { out += Self.format(voltage) + "\n" }
@@ -111,8 +114,10 @@ struct ECGFile: Equatable {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// `-48.673`, `12`: three decimals at most, no trailing zeros.
+    /// `-48.673`, `12`: three decimals at most, no trailing zeros; a magnitude too large for that to read back (numbers
+    /// are read up to 63 characters) in exponent form, `1.5e+63`.
     static func format(_ value: Double) -> String {
+        guard abs(value) < 1e15 else { return "\(value)" }
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

@@ -52,7 +52,8 @@ public enum DocumentImport {
             summary.stored += outcome.stored
             summary.storedByType[HKDocumentTypeIdentifier.CDA.rawValue, default: 0] += outcome.stored
         } catch {
-            summary.problems.add(ImportProblem(.invalidObject, line: 0, "\(error)", file: "export_cda.xml"))
+            summary.problems.add(ImportProblem(.invalidObject, line: 0, (error as? HKError)?.localizedDescription ?? "\(error)",
+                                               file: "export_cda.xml"))
         }
     }
 }

@@ -3,66 +3,78 @@ import HealthKitModel
 
 /// A file of CDA documents: one ClinicalDocument, or several concatenated as in Apple's `export_cda.xml`.
 public enum CDADocumentFile {
-    /// The ClinicalDocument elements in `data`, each as its own bytes (an XML declaration before the first
-    /// is dropped). Throws `HKError(.errorInvalidArgument)` when there is none or one is not closed.
+    /// The largest file accepted, in bytes (256 MiB); one document in it may be at most 64 MiB.
+    public static let maximumFileBytes = 256 << 20
+
+    /// The ClinicalDocument elements in `data`, each as its own UTF-8 bytes (from its start tag to its end tag).
+    ///
+    /// The whole file is read as XML (the strict reader of `HKCDADocumentSample`: encoding from the byte-order mark or
+    /// declaration, well-formedness checked, comments and CDATA sections skipped, no entity expanded): root elements
+    /// follow one another, with only white space, comments, processing instructions and XML declarations between
+    /// them. Throws `HKError(.errorInvalidArgument)` naming the document and the line and column of the first problem.
     public static func documents(in data: Data) throws -> [Data] {
-        let bytes = [UInt8](data)
-        let open = Array("<ClinicalDocument".utf8), close = Array("</ClinicalDocument>".utf8)
-        var documents: [Data] = [], index = 0
-        while let start = find(open, in: bytes, from: index) {
-            guard let end = find(close, in: bytes, from: start + open.count) else {
-                throw HKError(.errorInvalidArgument,
-                              "ClinicalDocument \(documents.count + 1) (byte \(start)) has no closing </ClinicalDocument>")
-            }
-            documents.append(Data(bytes[start..<(end + close.count)]))
-            index = end + close.count
+        guard data.count <= maximumFileBytes else {
+            throw HKError(.errorInvalidArgument, "the file is \(data.count) bytes; at most \(maximumFileBytes) are accepted")
         }
-        guard !documents.isEmpty else {
-            throw HKError(.errorInvalidArgument, "no <ClinicalDocument> element found: not a CDA document")
+        let bytes: [UInt8]
+        do { bytes = try XMLEncoding.utf8(data).bytes } catch { throw HKError(.errorInvalidArgument, "\(error)") }
+        var documents: [Data] = [], start = 0
+        do {
+            var scanner = XMLScanner(utf8: bytes, severalRoots: true)
+            while let event = try scanner.next() {
+                switch event {
+                case .start(let name, _) where scanner.depth == 1:
+                    guard name == "ClinicalDocument" || name.hasSuffix(":ClinicalDocument") else {
+                        throw scanner.problem("the root element <\(name)> is not a ClinicalDocument")
+                    }
+                    start = scanner.eventStart
+                case .end where scanner.depth == 0:
+                    documents.append(Data(bytes[start..<scanner.eventEnd]))
+                default:
+                    break
+                }
+            }
+        } catch {
+            throw HKError(.errorInvalidArgument, "ClinicalDocument \(documents.count + 1): \(error)")
         }
         return documents
     }
 
+    /// The bytes of the file at `url`, refusing a file over ``maximumFileBytes`` before reading it.
+    public static func contents(of url: URL) throws -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        if let size, size > maximumFileBytes {
+            throw HKError(.errorInvalidArgument, "the file is \(size) bytes; at most \(maximumFileBytes) are accepted")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw HKError(.errorInvalidArgument, "cannot read the file") }
+        return data
+    }
+
     /// One sample per document in `data`, validated by `HKCDADocumentSample(data:start:end:metadata:)`; each
-    /// dated by its `effectiveTime` (else `fallbackDate`). Throws naming the document (1-based) that fails.
+    /// dated by its header `effectiveTime` (else `fallbackDate`). Throws naming the document (1-based) that fails.
     public static func samples(in data: Data, fallbackDate: Date = Date()) throws -> [HKCDADocumentSample] {
         try documents(in: data).enumerated().map { index, document in
-            let date = effectiveTime(in: document) ?? fallbackDate
             do {
+                let date = effectiveTime(try CDAFields.read(document).effectiveTime) ?? fallbackDate
                 return try HKCDADocumentSample(data: document, start: date, end: date, metadata: nil)
             } catch let error as HKError {
                 let detail = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? error.localizedDescription
-                throw HKError(.errorInvalidArgument, "document \(index + 1): \(detail)")
+                throw HKError(.errorInvalidArgument, "ClinicalDocument \(index + 1): \(detail)")
             }
         }
     }
 
-    /// The document's own `effectiveTime` (the first one, which belongs to the ClinicalDocument header):
-    /// `YYYYMMDD[HHMM[SS]][±ZZZZ]`.
-    static func effectiveTime(in document: Data) -> Date? {
-        let bytes = [UInt8](document.prefix(16_384))
-        guard let tag = find(Array("<effectiveTime".utf8), in: bytes, from: 0),
-              let value = find(Array("value=\"".utf8), in: bytes, from: tag) else { return nil }
-        let start = value + 7
-        let text = String(decoding: bytes[start...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
-        let digits = text.prefix { $0.isNumber }
+    /// The date of an HL7 `TS` value: `YYYYMMDD[HHMM[SS[.S...]]][±ZZZZ]`; nil when it is not one.
+    static func effectiveTime(_ text: String) -> Date? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
         guard digits.count >= 8 else { return nil }
-        let offset = text.dropFirst(digits.count)
+        let offset = text.dropFirst(digits.count).drop { $0 == "." || ($0.isASCII && $0.isNumber) }
+        guard offset.isEmpty || (offset.count == 5 && (offset.first == "+" || offset.first == "-")) else { return nil }
         let padded = String(digits.prefix(14)).padding(toLength: 14, withPad: "0", startingAt: 0)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = offset.isEmpty ? "yyyyMMddHHmmss" : "yyyyMMddHHmmssZ"
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.date(from: padded + offset)
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

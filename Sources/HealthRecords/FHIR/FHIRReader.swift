@@ -5,7 +5,7 @@ import HealthKitModel
 public struct FHIRReadResource: Sendable {
     /// The decoded resource.
     public var resource: FHIRAnyResource
-    /// The resource's id, or, for a bundle entry without one, the last part of the entry's `fullUrl`.
+    /// The resource's id, or, without one, `content-` and a digest of its bytes (never the bundle entry's `fullUrl`).
     public var identifier: String
     /// The FHIR version, detected or given.
     public var fhirVersion: HKFHIRVersion
@@ -50,10 +50,11 @@ public struct FHIRReader: Sendable {
         } catch {
             result.failures.append(error)
         }
-        let bundleRelease = release ?? result.resources.lazy.compactMap { FHIRVersionDetection.release(of: $0.resource) }.first
+        // Each resource's own evidence, else its entry's fullUrl; else what the rest of the input shows; else R4.
+        let own = result.resources.map { release ?? FHIRVersionDetection.release(of: $0.resource) ?? FHIRVersionDetection.release(fromURL: $0.fullUrl) }
+        let inputRelease = own.lazy.compactMap { $0 }.first
         for index in result.resources.indices {
-            let own = release ?? FHIRVersionDetection.release(of: result.resources[index].resource)
-            result.resources[index].fhirVersion = FHIRVersionDetection.version(for: own ?? bundleRelease ?? .r4)
+            result.resources[index].fhirVersion = FHIRVersionDetection.version(for: own[index] ?? inputRelease ?? .r4)
         }
         return result
     }
@@ -100,7 +101,7 @@ public struct FHIRReader: Sendable {
         }
         // A type with no model (Encounter, Claim...) needs only its type and id: no full decode.
         let resource = FHIRAnyResource(unmodelled: type, id: id, memberNames: names)
-        result.resources.append(FHIRReadResource(resource: resource, identifier: Self.identifier(id: id, fullUrl: fullUrl, data: data),
+        result.resources.append(FHIRReadResource(resource: resource, identifier: Self.identifier(id: id, data: data),
                                                  fhirVersion: .primaryR4(), data: data, fullUrl: fullUrl, location: path))
         return end
     }
@@ -128,8 +129,6 @@ public struct FHIRReader: Sendable {
             if let fullUrl, let firstRead {
                 for index in firstRead..<result.resources.count where result.resources[index].fullUrl == nil {
                     result.resources[index].fullUrl = fullUrl
-                    let item = result.resources[index]
-                    result.resources[index].identifier = Self.identifier(id: item.resource.id, fullUrl: fullUrl, data: item.data)
                 }
             }
             return end
@@ -146,17 +145,21 @@ public struct FHIRReader: Sendable {
         } catch {
             throw FHIRDecodingError(path: path, reason: "\(error)")
         }
-        let identifier = Self.identifier(id: resource.id, fullUrl: fullUrl, data: data)
+        let identifier = Self.identifier(id: resource.id, data: data)
         return FHIRReadResource(resource: resource, identifier: identifier, fhirVersion: .primaryR4(), data: data,
                                 fullUrl: fullUrl, location: path)
     }
 
-    /// The id; else the entry's fullUrl's last part; else a digest of the bytes.
-    static func identifier(id: String?, fullUrl: String?, data: Data) -> String {
-        id.flatMap { $0.isEmpty ? nil : $0 } ?? fullUrl.flatMap(identifier(fromFullUrl:)) ?? contentIdentifier(data)
+    /// The id; else a digest of the bytes.
+    ///
+    /// A bundle entry's `fullUrl` is not used: it names the resource only inside its bundle (`resource:0` in every SMART
+    /// Health Card, a fresh `urn:uuid:` in each transaction), so two bundles would give different resources one
+    /// identity, and the same resource sent once with and once without a `fullUrl` two identities.
+    static func identifier(id: String?, data: Data) -> String {
+        id.flatMap { $0.isEmpty ? nil : $0 } ?? contentIdentifier(data)
     }
 
-    /// The identifier of a resource with neither an `id` nor an entry `fullUrl` (Synthea's DSTU2 bundles):
+    /// The identifier of a resource without an `id` (Synthea's DSTU2 bundles, SMART Health Card bundles):
     /// `content-` and a 128-bit FNV-1a digest of its bytes, so the same resource sent again is recognised.
     static func contentIdentifier(_ data: Data) -> String {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x6c62_272e_07bb_0142
@@ -169,12 +172,6 @@ public struct FHIRReader: Sendable {
             return String(repeating: "0", count: 16 - digits.count) + digits
         }
         return "content-" + hex(first) + hex(second)
-    }
-
-    /// `urn:uuid:X` gives X; `https://host/fhir/Observation/X` gives X.
-    static func identifier(fromFullUrl url: String) -> String? {
-        if url.hasPrefix("urn:uuid:") || url.hasPrefix("urn:oid:") { return String(url.split(separator: ":").last ?? "") }
-        return url.split(separator: "/").last.map(String.init)
     }
 
     static func join(_ path: String, _ member: String) -> String { path.isEmpty ? member : path + "." + member }

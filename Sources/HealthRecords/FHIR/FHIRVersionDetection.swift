@@ -1,7 +1,8 @@
 import Foundation
 import HealthKitModel
 
-/// Tells DSTU2 from R4 by what a resource declares (meta.profile) or by shapes only one release has.
+/// Tells DSTU2 from R4 by what a resource declares (meta.profile), by shapes or member names only one release has,
+/// or by the release its server URL names.
 public enum FHIRVersionDetection {
     /// The release `resource` shows, or nil when it looks the same in both.
     public static func release(of resource: FHIRAnyResource) -> HKFHIRRelease? {
@@ -12,6 +13,16 @@ public enum FHIRVersionDetection {
         }
         guard let model = resource.model else { return nil }
         return release(fromProfiles: model.meta?.profile ?? []) ?? shape(of: model) ?? release(fromMembers: resource.memberNames)
+    }
+
+    /// The release a server URL names in its path (`…/dstu2/…`, `…/DSTU2/…`, HAPI's `…/baseDstu2/…`; `…/r4/…`,
+    /// `…/baseR4/…`), as a bundle entry's `fullUrl` does; nil when it names none.
+    public static func release(fromURL url: String?) -> HKFHIRRelease? {
+        guard let url, url.hasPrefix("http://") || url.hasPrefix("https://") else { return nil }
+        let segments = url.lowercased().split(separator: "/").dropFirst(2)
+        if segments.contains(where: { $0 == "dstu2" || $0 == "basedstu2" }) { return .dstu2 }
+        if segments.contains(where: { $0 == "r4" || $0 == "baser4" }) { return .r4 }
+        return nil
     }
 
     /// Top-level member names only DSTU2 has, in the modelled resources.

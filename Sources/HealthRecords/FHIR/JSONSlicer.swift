@@ -1,13 +1,22 @@
 import Foundation
+import HealthKitModel
 
 /// Finds the byte ranges of members and elements in JSON without building values, so that a bundle's
 /// entries can be cut out as their original bytes and decoded (and stored) one by one.
+///
+/// ``document(path:)`` checks the whole text first: UTF-8, and arrays and objects nested at most ``maximumDepth``
+/// deep, so that no later step (the bundle walk, which recurses into nested bundles, or a decoder) meets hostile nesting.
 struct JSONSlicer {
-    /// The JSON text.
+    /// The deepest nesting of arrays and objects accepted (real FHIR resources stay well below 40).
+    static let maximumDepth = 100
+
+    /// The JSON text (a leading UTF-8 byte-order mark dropped).
     let bytes: [UInt8]
 
     /// A slicer over `data`.
-    init(_ data: Data) { bytes = [UInt8](data) }
+    init(_ data: Data) {
+        bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? [UInt8](data.dropFirst(3)) : [UInt8](data)
+    }
 
     /// Calls `body` with each member's key and value start of the object at `start`; `body` returns the value's
     /// end when it read the value itself, nil to have it skipped. Returns the index after the closing brace, so
@@ -57,8 +66,10 @@ struct JSONSlicer {
     /// The end of the value starting at `start`.
     func valueEnd(at start: Int, path: String) throws(FHIRDecodingError) -> Int { try skipValue(start, path) }
 
-    /// The whole text's value range, checking nothing but white space follows it.
+    /// The whole text's value range, checking that it is UTF-8, that nothing but white space follows the value and
+    /// that the value nests no deeper than ``maximumDepth``.
     func document(path: String = "") throws(FHIRDecodingError) -> Range<Int> {
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) { throw syntax(bad, path, "invalid UTF-8") }
         let start = skipSpace(0)
         let end = try skipValue(start, path)
         guard skipSpace(end) == bytes.count else { throw syntax(skipSpace(end), path, "unexpected text after the JSON value") }
@@ -108,6 +119,9 @@ struct JSONSlicer {
         guard let end else {
             throw syntax(start, path, "unterminated \(bytes[start] == UInt8(ascii: "{") ? "object" : "array")")
         }
+        guard end >= 0 else {
+            throw FHIRDecodingError(path: path, reason: "refused: arrays and objects nested deeper than \(Self.maximumDepth) levels (at byte \(-end - 1))")
+        }
         return end
     }
 
@@ -127,8 +141,8 @@ struct JSONSlicer {
         return nil
     }
 
-    /// The index after the bracket closing the object or array opening at `start`, or nil when it is not closed.
-    /// Runs of spaces (pretty-printed JSON is mostly indentation) are skipped eight bytes at a time.
+    /// The index after the bracket closing the object or array opening at `start`, or nil when it is not closed, or
+    /// `-(offset + 1)` of the bracket that nests deeper than ``maximumDepth``. Runs of spaces (pretty-printed JSON is mostly indentation) are skipped eight bytes at a time.
     private static func containerEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
         var depth = 0, index = start
@@ -140,7 +154,9 @@ struct JSONSlicer {
                 guard let end = stringEnd(buffer, index) else { return nil }
                 index = end
                 continue
-            case 0x7B, 0x5B: depth += 1
+            case 0x7B, 0x5B:
+                depth += 1
+                if depth > maximumDepth { return -(index + 1) }
             case 0x7D, 0x5D:
                 depth -= 1
                 if depth == 0 { return index + 1 }

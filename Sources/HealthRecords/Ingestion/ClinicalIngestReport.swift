@@ -35,6 +35,10 @@ public struct ClinicalIngestReport: Sendable {
     public private(set) var skippedByType: [String: Int] = [:]
     /// How many skipped resources are kept with their location: a report's size must not grow with a bulk file.
     public static let skippedExamplesLimit = 100
+    /// Resources marked `entered-in-error` (withdrawn by the institution): read, not stored.
+    public var enteredInError = 0
+    /// Stored records removed because their resource came again marked `entered-in-error`.
+    public var withdrawn = 0
     /// Resources and inputs that could not be read.
     public var failures: [Failure] = []
     /// Files in an imported folder that are not `.json` or `.ndjson` (FHIR XML, notes...), not read.
@@ -53,6 +57,8 @@ public struct ClinicalIngestReport: Sendable {
     public mutating func merge(_ other: ClinicalIngestReport) {
         outcome.add(other.outcome)
         clinicalResources += other.clinicalResources
+        enteredInError += other.enteredInError
+        withdrawn += other.withdrawn
         skipped += other.skipped.prefix(max(0, Self.skippedExamplesLimit - skipped.count))
         skippedByType.merge(other.skippedByType, uniquingKeysWith: +)
         failures += other.failures

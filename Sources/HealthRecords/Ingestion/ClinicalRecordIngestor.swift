@@ -17,6 +17,11 @@ public struct ClinicalRecordIngestor: Sendable {
     public let reader: FHIRReader
     /// How many resources NDJSON ingestion stores per transaction.
     public var batchSize = 500
+    /// How many resources of one JSON input (a bundle) are stored per transaction.
+    public var jsonBatchSize = 5_000
+    /// The largest JSON file read (64 MiB): a JSON file is read whole (peak memory is about 11 times the file), so a
+    /// larger export should come as NDJSON, which is streamed.
+    public static let maximumJSONFileBytes = 64 << 20
 
     /// An ingestor into `store` for `institution`; `release` nil detects each resource's FHIR version.
     public init(store: HKHealthStore, institution: ClinicalInstitution, release: HKFHIRRelease? = nil) {
@@ -26,12 +31,23 @@ public struct ClinicalRecordIngestor: Sendable {
     }
 
     /// Classifies `resources` and stores the clinical ones in one transaction; `location` names their input.
+    /// A resource marked entered-in-error is not stored, and the record of an earlier version of it is removed.
     public func ingest(_ resources: [FHIRReadResource], location: String) throws -> ClinicalIngestReport {
+        try ingest(resources[...], location: location, medicationNames: FHIRClassifier.medicationNames(in: resources))
+    }
+
+    /// ``ingest(_:location:)`` of a slice, with the medication names of the whole input it comes from.
+    private func ingest(_ resources: ArraySlice<FHIRReadResource>, location: String,
+                        medicationNames names: [String: String]) throws -> ClinicalIngestReport {
         var report = ClinicalIngestReport()
-        let names = FHIRClassifier.medicationNames(in: resources)
         let now = Date()
-        var records: [HKClinicalRecord] = []
+        var records: [HKClinicalRecord] = [], withdrawn: [(resourceType: String, identifier: String)] = []
         for item in resources {
+            if FHIREnteredInError.isMarked(item.data) {
+                report.enteredInError += 1
+                withdrawn.append((item.resource.resourceType, item.identifier))
+                continue
+            }
             guard let classification = FHIRClassifier.classify(item.resource, medicationNames: names) else {
                 report.skip(.init(location: Self.join(location, item.location), resourceType: item.resource.resourceType,
                                             reason: FHIRClassifier.reasonNotClinical(item.resource)))
@@ -48,15 +64,27 @@ public struct ClinicalRecordIngestor: Sendable {
         }
         report.clinicalResources = records.count
         report.outcome = try store.ingestClinicalRecords(records, from: institution.source)
+        if !withdrawn.isEmpty { report.withdrawn = try store.withdrawClinicalRecords(withdrawn, from: institution.source) }
         return report
     }
 
     /// Reads `json` (a resource or a Bundle of any type) and ingests it; unreadable entries are reported. `context`
     /// resources read elsewhere (a provider's referenced Medications, fetched once) are ingested with it, so they can
     /// name its records; like any resource they are stored only when clinical.
+    ///
+    /// The resources are stored in transactions of ``jsonBatchSize``, so the records being written stay one batch
+    /// however large the bundle (a 34 MB bundle of 150,000 Observations peaked at 623 MB in one transaction).
+    /// Importing the same bundle again after an interruption stores only what is missing.
     public func ingest(json: Data, location: String, context: [FHIRReadResource] = []) throws -> ClinicalIngestReport {
         let read = reader.read(json)
-        var report = try ingest(read.resources + context, location: location)
+        let resources = read.resources + context
+        let names = FHIRClassifier.medicationNames(in: resources)
+        var report = ClinicalIngestReport()
+        let size = max(1, jsonBatchSize)
+        for start in stride(from: 0, to: resources.count, by: size) {
+            let batch = resources[start..<min(start + size, resources.count)]
+            report.merge(try ingest(batch, location: location, medicationNames: names))
+        }
         report.failures += read.failures.map { .init(location: location, message: $0.description) }
         return report
     }
@@ -83,6 +111,13 @@ public struct ClinicalRecordIngestor: Sendable {
 
     private func ingestFile(_ url: URL, location: String) throws -> ClinicalIngestReport {
         if url.pathExtension.lowercased() == "ndjson" { return try ingestNDJSON(at: url, location: location) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        if let size, size > Self.maximumJSONFileBytes {
+            var report = ClinicalIngestReport()
+            report.failures.append(.init(location: location, message: "the file is \(size) bytes; JSON files are read up to "
+                                         + "\(Self.maximumJSONFileBytes) bytes (send larger exports as NDJSON, which is streamed)"))
+            return report
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw HKError(.errorInvalidArgument, "\(url.path): cannot read (\(error.localizedDescription))")

@@ -53,6 +53,23 @@ extension HKHealthStore {
         }
     }
 
+    /// Removes the stored records of `institution` with these identities (resources it sent again marked
+    /// `entered-in-error`), leaving tombstones so anchored queries report the deletions; returns how many it removed.
+    package func withdrawClinicalRecords(_ identities: [(resourceType: String, identifier: String)],
+                                         from institution: HKSource) throws -> Int {
+        do {
+            let storage = try storage()
+            let stored = try storedClinicalRecords(identifiers: Set(identities.map(\.identifier)),
+                                                   source: institution.bundleIdentifier, in: storage)
+            let uuids = identities.compactMap { stored[Self.clinicalIdentity($0.resourceType, $0.identifier)]?.uuid }
+            guard !uuids.isEmpty else { return 0 }
+            let scope = SampleFilter.and([.uuids(Set(uuids)), .sources([institution.bundleIdentifier]), .kinds([.clinical])])
+            return try writer.delete(matching: scope, types: [], rules: .imported).count
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
     /// Stores verified SMART Health Cards under `source` (OpenHealthKit's card importer), one transaction.
     ///
     /// `identity` names each card (a digest of its JWS): a card imported again is left alone, never duplicated.
@@ -79,6 +96,8 @@ extension HKHealthStore {
 
     /// Stores `records` (each with its identity as sync identifier) as `source`'s: new identities are added, changed
     /// ones replace the stored record with the next sync version, unchanged ones are skipped; the last of repeats wins.
+    /// A record without a FHIR source URL takes the stored record's: an input that does not say where a resource lives
+    /// does not change where it lives.
     private func storeIdentified(_ records: [SampleRecord], from source: HKSource, replacing stored: [String: SampleRecord],
                                  in storage: any HealthStorage) throws -> HKClinicalIngestOutcome {
         let sourceRecord = SourceRecord(bundleIdentifier: source.bundleIdentifier, name: source.name)
@@ -92,6 +111,8 @@ extension HKHealthStore {
         for identity in order {
             guard var record = latest[identity] else { continue }
             if let old = stored[identity] {
+                // A resource sent without a source URL (no base URL, no http fullUrl) keeps the one it had.
+                if record.fields[FieldKey.fhirSourceURL] == nil { record.fields[FieldKey.fhirSourceURL] = old.fields[FieldKey.fhirSourceURL] }
                 if Self.sameContent(old, record) { outcome.unchanged += 1; continue }
                 record.syncVersion = (old.syncVersion ?? 0) + 1
                 outcome.replaced += 1
