@@ -15,12 +15,15 @@ let package = Package(
     ],
     targets: [
         // One plain executable: `save`, `latest`, `anchored` or `all`, printing medians and ratios.
-        // It imports HealthDatabase and HealthDatabaseSQLite (modules of the root package reached through
-        // OpenHealthKit) to time the storage layer directly, and GRDB for the hand-written SQL.
+        // It imports HealthDatabase and HealthDatabaseSQLite (the root package's storage contract and SQLite engine)
+        // to time the storage layer directly, and GRDB for the hand-written SQL.
         .executableTarget(
             name: "openhealthkit-bench",
             dependencies: [
                 .product(name: "OpenHealthKit", package: "OpenHealthKit"),
+                .product(name: "OpenHealthKitSQLite", package: "OpenHealthKit"),
+                .product(name: "HealthDatabase", package: "OpenHealthKit"),
+                .product(name: "HealthDatabaseSQLite", package: "OpenHealthKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HealthRecords", package: "OpenHealthKit"),
             ]

@@ -28,12 +28,49 @@ public struct RawSample: Sendable, Hashable {
     public var source: String
     /// The sample's UUID.
     public var uuid: UUID
+    /// Whether it carries `HKWasUserEntered = 1`.
+    public var userEntered: Bool
 
     /// Creates a raw sample entry.
-    public init(interval: DateInterval, source: String, uuid: UUID) {
+    public init(interval: DateInterval, source: String, uuid: UUID, userEntered: Bool = false) {
         self.interval = interval
         self.source = source
         self.uuid = uuid
+        self.userEntered = userEntered
+    }
+}
+
+/// One quantity sample as statistics read it: its interval, value, source and whether a person entered it — no
+/// UUID, device, metadata or payload, so the samples of a long window read at the engine's pace.
+public struct QuantityValue: Sendable, Hashable {
+    /// Start and end, in seconds since 1970.
+    public var start: Double
+    /// End, in seconds since 1970.
+    public var end: Double
+    /// The value in the type's canonical unit.
+    public var quantity: Double
+    /// The value as saved, and the unit it was saved in.
+    public var original: (value: Double, unit: String)? {
+        get { originalUnit.map { (originalValue, $0) } }
+        set { originalValue = newValue?.value ?? 0; originalUnit = newValue?.unit }
+    }
+    private var originalValue: Double
+    private var originalUnit: String?
+    /// The source's bundle identifier.
+    public var source: String
+    /// Whether the sample carries `HKWasUserEntered = 1`.
+    public var userEntered: Bool
+
+    /// Creates a value.
+    public init(start: Double, end: Double, quantity: Double, original: (value: Double, unit: String)?, source: String,
+                userEntered: Bool) {
+        self.start = start
+        self.end = end
+        self.quantity = quantity
+        self.originalValue = original?.value ?? 0
+        self.originalUnit = original?.unit
+        self.source = source
+        self.userEntered = userEntered
     }
 }
 
@@ -86,4 +123,9 @@ public protocol SummaryStorage: HealthStorage {
     /// Keeps `note` for `type`, replacing the previous one; does nothing while the summaries are not installed
     /// (``prepareSummaries()``), since the note could describe nothing.
     func setSummaryNote(_ note: SummaryNote, type: String) throws
+
+    /// The quantity samples matching `filter`, as statistics read them (in no particular order); with `starts`, only
+    /// samples of `type` starting in that range (seconds since 1970), read along the type's start index whatever
+    /// other date bounds `filter` has.
+    func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue]
 }

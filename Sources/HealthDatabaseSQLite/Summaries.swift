@@ -140,13 +140,15 @@ extension SQLiteHealthStorage: SummaryStorage {
         try summaryAccess { try writer.read { db in
             guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
             let sql = """
-                SELECT r.start, r.end, o.bundle_id, s.uuid FROM stat_raw r JOIN sample s ON s.id = r.sample_id
+                SELECT r.start, r.end, o.bundle_id, s.uuid,
+                       EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1)
+                FROM stat_raw r JOIN sample s ON s.id = r.sample_id
                 JOIN source o ON o.id = s.source_id WHERE r.type = ?
                 """
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [typeID]).map {
                 let start = Date(timeIntervalSince1970: $0[0])
                 return RawSample(interval: DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: $0[1]))),
-                                 source: $0[2], uuid: $0[3])
+                                 source: $0[2], uuid: $0[3], userEntered: $0[4])
             }
         } }
     }

@@ -15,6 +15,17 @@ struct HealthStoreDoubleTests {
         #expect((mock.saved.first as? HKQuantitySample)?.quantity.doubleValue(for: .count()) == 120)
     }
 
+    @Test func theRefinedAsyncFormAsBackDeployedAppsCallIt() async throws {
+        let store = try HKHealthStore(databasePath: temporaryStorePath(), app: testApp, environment: allowEverything)
+        let steps = HKQuantityType(.stepCount)
+        #expect(try await store.__requestAuthorization(toShare: [steps], read: [steps]))
+        #expect(store.authorizationStatus(for: steps) == .sharingAuthorized)
+        let mock = MockHealthStore()
+        mock.authorizationError = HKError(.errorAuthorizationDenied)
+        await #expect(throws: HKError.self) { _ = try await mock.__requestAuthorization(toShare: nil, read: [steps]) }
+        #expect(mock.recorded == ["requestAuthorization(completion)"])
+    }
+
     @Test func asyncFormsReachOverriddenCompletionForms() async throws {
         let mock = MockHealthStore()
         mock.authorizationError = HKError(.errorAuthorizationDenied)

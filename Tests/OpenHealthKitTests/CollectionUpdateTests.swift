@@ -94,7 +94,8 @@ import Testing
         let context = try QueryContext(store: first)
         let options: HKStatisticsOptions = [.cumulativeSum, .separateBySource]
         let query = C.query(options: options)
-        let everything = HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture)
+        // Every sample matches it, and the summaries do not serve it: the answer from the samples.
+        let everything = HKQuery.predicateForQuantitySamples(with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: .count(), doubleValue: 0))
         let day = C.date(2024, 3, 5, 12)
         // Both phones: a ranks first by bundle identifier, and its 50 steps cover b's 40 (merged 50).
         try await first.save(C.steps(50, C.date(2024, 3, 5, 8), minutes: 30, device: C.device("iPhone")))
@@ -116,17 +117,26 @@ import Testing
         }
     }
 
-    @Test func aFilteredCollectionRecomputesFromTheSamples() async throws {
+    /// A predicate the summaries do not serve recomputes from the samples; a date window is served from the summaries
+    /// and updated incrementally, with its edges computed from the samples. Either way the update equals a fresh
+    /// computation.
+    @Test(arguments: [false, true])
+    func aFilteredCollectionUpdatesToAFreshComputation(window: Bool) async throws {
         let store = try await Q.store()
         let context = try QueryContext(store: store)
-        let predicate = HKQuery.predicateForSamples(withStart: C.date(2024, 3, 1), end: C.date(2024, 4, 1))
+        let predicate = window
+            ? HKQuery.predicateForSamples(withStart: C.date(2024, 3, 1), end: C.date(2024, 4, 1), options: .strictStartDate)
+            : HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: .count(), doubleValue: 1))
         let query = C.query(options: .cumulativeSum, predicate: predicate)
         try await store.save((1...5).map { C.steps(10, C.date(2024, 3, $0, 8), minutes: 30) })
+        // Crosses the window's start: left out by strictStartDate, and by the quantity predicate (one step).
+        try await store.save(C.steps(1, C.date(2024, 2, 29, 23, 30), minutes: 60))
         let snapshot = try query.snapshot(query.reader(context))
-        #expect(snapshot.stamp == nil)
+        #expect((snapshot.stamp != nil) == window)
         try await store.save(C.steps(5, C.date(2024, 3, 2, 9), minutes: 5))
         let updated = try query.updated(snapshot, query.reader(context))
         #expect(Self.figures(updated) == Self.figures(try query.snapshot(query.reader(context))))
         #expect(C.sum(updated.collection(of: F.stepCount, options: .cumulativeSum), C.date(2024, 3, 2, 12)) == 15)
+        #expect(C.sum(updated.collection(of: F.stepCount, options: .cumulativeSum), C.date(2024, 3, 1, 12)) == 10)
     }
 }

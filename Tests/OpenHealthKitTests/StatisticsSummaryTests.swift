@@ -10,8 +10,10 @@ import Testing
     typealias C = CollectionFixture
 
     static let apps = ["com.a.phone", "com.z.watch", "com.m.app"]
-    /// Matches every sample but is a predicate, so the query reads the samples instead of the summaries.
-    static var everything: NSPredicate { HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture) }
+    /// Matches every sample but is a predicate the summaries do not serve, so the query reads the samples.
+    static var everything: NSPredicate {
+        HKQuery.predicateForQuantitySamples(with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: .count(), doubleValue: 0))
+    }
 
     /// A random step sample on the three Berlin days around the October 2024 DST change: whole-minute or odd-second
     /// starts, instants included, some user-entered, some measured by a watch or a phone.
@@ -82,6 +84,9 @@ import Testing
         #expect(StatisticsSummaries.storage(for: plain, intervals: days) != nil)
         let filtered = try StatisticsReader(context: context, type: F.stepCount, predicate: Self.everything, options: .cumulativeSum)
         #expect(StatisticsSummaries.storage(for: filtered, intervals: days) == nil)
+        let window = HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture, options: .strictStartDate)
+        let windowed = try StatisticsReader(context: context, type: F.stepCount, predicate: window, options: .cumulativeSum)
+        #expect(StatisticsSummaries.storage(for: windowed, intervals: days) != nil)
         let duration = try StatisticsReader(context: context, type: F.stepCount, predicate: nil, options: [.cumulativeSum, .duration])
         #expect(StatisticsSummaries.storage(for: duration, intervals: days) == nil)
         let minutes = [DateInterval(start: C.date(2024, 3, 5, 10, 5), duration: 300)]

@@ -49,6 +49,9 @@ enum StatsBenchmark {
         merged.print(target: duck.map { $0 * 2 })
         if let duck { report("duckdb GROUP BY source, day (same run)", Measure.ms(duck)) }
         if set.days <= 400 { try checkAgainstSamples(store, calendar: utc) }
+        if set.days <= 400 {
+            try StatsPredicateBenchmark.run(set, storage: storage, calendar: utc, duck: duck, reps: options.reps * 5)
+        }
         try await updates(store, set: set, calendar: utc, reps: options.reps * 5)
         report("peak resident memory", String(format: "%.0f MB", peakMemoryMB()))
     }
@@ -59,7 +62,7 @@ enum StatsBenchmark {
         let query = HKStatisticsCollectionQuery(quantityType: HealthData.stepCount, quantitySamplePredicate: predicate,
                                                 options: separate ? [.cumulativeSum, .separateBySource] : .cumulativeSum,
                                                 anchorDate: epoch, intervalComponents: DateComponents(day: 1))
-        query.calendar = calendar
+        query.intervalCalendar = calendar
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<HKStatisticsCollection, any Error> = .failure(HKError(.unknownError, "no answer"))
         query.initialResultsHandler = { _, collection, error in
@@ -73,18 +76,23 @@ enum StatsBenchmark {
 
     /// The daily merged and per-source sums from the summaries must equal those computed from the samples.
     static func checkAgainstSamples(_ store: HKHealthStore, calendar: Calendar) throws {
-        let everything = HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture)
+        // Matches every sample, and the summaries do not serve it.
+        let everything = HKQuery.predicateForQuantitySamples(with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: .count(), doubleValue: 0))
         var fromSamples: HKStatisticsCollection?
         let seconds = try Measure.seconds(Measure.time {
             fromSamples = try collection(store, separate: true, calendar: calendar, predicate: everything)
         })
         let summaries = try collection(store, separate: true, calendar: calendar).statistics()
-        let samples = fromSamples?.statistics() ?? []
-        let equal = summaries.count == samples.count && zip(summaries, samples).allSatisfy { a, b in
-            a.sumQuantity() == b.sumQuantity() && Set(a.sources ?? []) == Set(b.sources ?? [])
+        let equal = same(summaries, fromSamples?.statistics() ?? [])
+        report("same daily sums from the samples (no summaries)", "\(equal ? "equal" : "DIFFERENT"), \(Measure.ms(seconds)) that way")
+    }
+
+    /// Whether two lists of statistics have the same intervals and the same merged and per-source sums, exactly.
+    static func same(_ summaries: [HKStatistics], _ samples: [HKStatistics]) -> Bool {
+        summaries.count == samples.count && zip(summaries, samples).allSatisfy { a, b in
+            a.startDate == b.startDate && a.sumQuantity() == b.sumQuantity() && Set(a.sources ?? []) == Set(b.sources ?? [])
                 && (a.sources ?? []).allSatisfy { a.sumQuantity(for: $0) == b.sumQuantity(for: $0) }
         }
-        report("same daily sums from the samples (no summaries)", "\(equal ? "equal" : "DIFFERENT"), \(Measure.ms(seconds)) that way")
     }
 
     /// Save-to-update and delete-to-update latency of a long-running daily collection query.
@@ -92,7 +100,7 @@ enum StatsBenchmark {
         store.changePollingInterval = 0.001
         let query = HKStatisticsCollectionQuery(quantityType: HealthData.stepCount, quantitySamplePredicate: nil, options: .cumulativeSum,
                                                 anchorDate: epoch, intervalComponents: DateComponents(day: 1))
-        query.calendar = calendar
+        query.intervalCalendar = calendar
         let updates = AsyncStream<Date>.makeStream()
         let ready = AsyncStream<Void>.makeStream()
         query.initialResultsHandler = { _, _, _ in ready.continuation.yield() }

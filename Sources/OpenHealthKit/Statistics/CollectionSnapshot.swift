@@ -50,7 +50,7 @@ extension HKStatisticsCollectionQuery {
 
     /// Computes every interval that holds matching samples.
     package func snapshot(_ reader: StatisticsReader) throws -> CollectionSnapshot {
-        try snapshot(reader, buckets: layout(), range: reader.intervalRange(), reusing: nil)
+        try snapshot(reader, buckets: layout(), range: StatisticsSummaries.intervalRange(for: reader), reusing: nil)
     }
 
     /// Computes every interval of `range` afresh (laid out reusing `previous`'s intervals).
@@ -66,7 +66,7 @@ extension HKStatisticsCollectionQuery {
     /// range newly reaches, are computed again.
     package func updated(_ previous: CollectionSnapshot, _ reader: StatisticsReader) throws -> CollectionSnapshot {
         let buckets = previous.buckets
-        let range = try reader.intervalRange()
+        let range = try StatisticsSummaries.intervalRange(for: reader)
         guard let stamp = previous.stamp, let range else {
             return try snapshot(reader, buckets: buckets, range: range, reusing: previous)
         }

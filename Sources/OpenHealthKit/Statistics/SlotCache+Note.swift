@@ -10,9 +10,10 @@ import HealthDatabase
 extension SlotCache {
     /// Takes the runs of the store's note for the type, then forgets those the changes since the note touched
     /// (every saved sample's slots, every deleted sample's slots). A note that does not decode is ignored, as is
-    /// one older than ``changeLimit`` changes.
+    /// one older than ``changeLimit`` changes. The note holds the runs of every sample: a cache of some sources, or
+    /// without user-entered samples, neither takes nor writes it.
     func restoreRuns(_ storage: any SummaryStorage) throws {
-        guard let note = try storage.summaryNote(type: type), let archive = RunArchive.decode(note.data) else { return }
+        guard isWhole, let note = try storage.summaryNote(type: type), let archive = RunArchive.decode(note.data) else { return }
         guard let changed = try changes(after: note.position, deletedAfter: note.deletedMark, storage) else { return }
         let ids = archive.names.map(sourceID)
         let lists = archive.lists.map { $0.map { archive.names[Int($0)] } }
@@ -32,7 +33,7 @@ extension SlotCache {
     /// position and deletion mark the cache reflects. Best effort: a store that cannot take the note (read only,
     /// busy) only loses the head start of the next process's first query.
     func keepNote(_ storage: any SummaryStorage) {
-        guard runsSinceNote >= max(Self.runsWorthANote, runs.count / 4) else { return }
+        guard isWhole, runsSinceNote >= max(Self.runsWorthANote, runs.count / 4) else { return }
         var listIndex: [[String]: Int32] = [:], lists: [[Int32]] = []
         let entries = runs.stored().map { stored in
             let list = listIndex[stored.sources] ?? {

@@ -21,6 +21,12 @@ package final class SlotCache: @unchecked Sendable {
 
     /// The quantity type's identifier.
     let type: String
+    /// The only sources the cache sums (a query's source predicate or an app's own samples), nil for every source.
+    let sources: Set<String>?
+    /// Whether the cache leaves out user-entered samples (`HKWasUserEntered = 1`; the summaries list them as raw).
+    let excludesUserEntered: Bool
+    /// Whether the cache sums every sample of the type (only such a cache takes and writes the store's note).
+    var isWhole: Bool { sources == nil && !excludesUserEntered }
     /// Held while the cache is refreshed and read.
     let lock = NSLock()
     private var loaded = false
@@ -68,7 +74,11 @@ package final class SlotCache: @unchecked Sendable {
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
-    init(type: String) { self.type = type }
+    init(type: String, sources: Set<String>? = nil, excludesUserEntered: Bool = false) {
+        self.type = type
+        self.sources = sources
+        self.excludesUserEntered = excludesUserEntered
+    }
 
     /// Brings the cache up to date with `storage`.
     func refresh(_ storage: any SummaryStorage) throws {
@@ -140,7 +150,9 @@ package final class SlotCache: @unchecked Sendable {
     }
 
     private func loadRaw(_ storage: any SummaryStorage) throws {
-        raw = try storage.rawSamples(type: type)
+        raw = try storage.rawSamples(type: type).filter { sample in
+            (sources.map { $0.contains(sample.source) } ?? true) && !(excludesUserEntered && sample.userEntered)
+        }
         rawSources = Set(raw.map(\.source))
         rawSlots = []
         crossedEdges = []
@@ -160,10 +172,13 @@ package final class SlotCache: @unchecked Sendable {
             let key = min(index < sums.endIndex ? sums[index].slot : .max, raw.first ?? .max)
             var owners: Set<Int32> = [], sum = 0.0
             while index < sums.endIndex, sums[index].slot == key {
-                owners.insert(sourceID(sums[index].source))
-                sum += sums[index].total
+                if sources?.contains(sums[index].source) ?? true {
+                    owners.insert(sourceID(sums[index].source))
+                    sum += sums[index].total
+                }
                 index += 1
             }
+            if owners.isEmpty, raw.first != key { continue }   // only sources the cache leaves out
             let isRaw = raw.first == key
             if isRaw { raw.removeFirst() }
             let clean = !isRaw && owners.count == 1
@@ -271,8 +286,8 @@ package final class SlotCache: @unchecked Sendable {
                     intervals: batch.map { DateInterval(start: date($0.start), end: date($0.end)) })
         }
         let computed = try work.concurrentMap { item in
-            let records = try storage.records(matching: item.filter, sort: [], limit: nil, includePayload: false)
-            return StatisticsEngine.compute(records.map { StatisticsSample(record: $0) }, intervals: item.intervals,
+            let samples = try StatisticsReader.samples(storage, matching: item.filter, unit: nil)
+            return StatisticsEngine.compute(samples, intervals: item.intervals,
                                             style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
         }
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -284,6 +299,17 @@ package final class SlotCache: @unchecked Sendable {
             runsComputed += 1
             runsSinceNote += 1
         }
+    }
+
+    /// The intervals of the raw samples that start before `date` and end at or after it.
+    func rawReaching(_ date: Date) -> [DateInterval] {
+        raw.lazy.map(\.interval).filter { $0.start < date && $0.end >= date }
+    }
+
+    /// The UUIDs of the raw samples that start before `date` and end at or after it: at a slot edge, every sample of
+    /// the cache's sources reaching across it.
+    func rawEntering(_ date: Date) -> Set<UUID> {
+        Set(raw.lazy.filter { $0.interval.start < date && $0.interval.end >= date }.map(\.uuid))
     }
 
     /// The start of `slot`.

@@ -15,10 +15,23 @@ package struct StatisticsReader: Sendable {
     package let type: HKQuantityType
     /// The samples to use: the type, the query's predicate and the app's read restriction.
     package let filter: SampleFilter
+    /// The samples the app may read of the type, whatever the predicate: the type and the app's read restriction.
+    package let scope: SampleFilter
     /// The options asked for.
     package let options: HKStatisticsOptions
+    /// The date windows the samples must meet when the summaries can serve the reader: its filter (predicate and read
+    /// restriction) is nothing but date windows and source sets, ANDed (``StatisticsSummaries``). Nil otherwise.
+    package let windows: [DateWindow]?
+    /// The sources the samples must come from (the intersection of the filter's source sets), nil for any; only
+    /// meaningful when ``windows`` is not nil.
+    package let sources: Set<String>?
+    /// Whether the filter leaves out user-entered samples (`metadata.HKWasUserEntered != YES` and its `HKQuery`
+    /// twins); only meaningful when ``windows`` is not nil.
+    package let excludesUserEntered: Bool
     /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
-    package let isUnfiltered: Bool
+    package var isUnfiltered: Bool { windows?.isEmpty == true && sources == nil && !excludesUserEntered }
+    /// The filter that leaves out user-entered samples, as the summaries tell them (`HKWasUserEntered = 1`).
+    package static let notUserEntered = SampleFilter.not(.field(HKMetadataKeyWasUserEntered, .equal, .number(1)))
     /// The unit the samples' values are read and the figures reported in.
     package let unit: StatisticsUnit
 
@@ -30,9 +43,30 @@ package struct StatisticsReader: Sendable {
         self.storage = context.storage
         self.type = type
         self.filter = try context.filter(types: [type], predicate: predicate)
+        self.scope = try context.filter(types: [type], predicate: nil)
         self.options = options
         self.unit = StatisticsUnit(type)
-        self.isUnfiltered = try predicate == nil && context.store.readRestriction(for: [type]) == .all
+        var windows: [DateWindow]? = [], sources: Set<String>?, notEntered = false
+        Self.parse(filter, type: type.identifier, windows: &windows, sources: &sources, notEntered: &notEntered)
+        self.windows = windows
+        self.sources = windows == nil ? nil : sources
+        self.excludesUserEntered = windows != nil && notEntered
+    }
+
+    /// Collects the date windows, source sets (intersected) and the exclusion of user-entered samples `filter` ANDs
+    /// together; sets `windows` to nil when it requires anything else than those and the type.
+    private static func parse(_ filter: SampleFilter, type: String, windows: inout [DateWindow]?, sources: inout Set<String>?,
+                              notEntered: inout Bool) {
+        switch filter {
+        case .all: return
+        case .types(let types) where types == [type]: return
+        case .window(let window): windows?.append(window)
+        case .sources(let set): sources = sources.map { $0.intersection(set) } ?? set
+        case .not(.field(HKMetadataKeyWasUserEntered, .equal, let value)) where value.comparableNumber == 1: notEntered = true
+        case .and(let parts):
+            for part in parts { parse(part, type: type, windows: &windows, sources: &sources, notEntered: &notEntered) }
+        default: windows = nil
+        }
     }
 
     /// The date window every matching sample must meet: the intersection of the windows the filter requires (at its
@@ -51,9 +85,12 @@ package struct StatisticsReader: Sendable {
         return DateWindow(start: starts.max(), end: ends.min())
     }
 
-    /// The merge order and the `HKSource` of every source with matching samples.
+    /// The merge order and the `HKSource` of every source with matching samples. A source's default tier comes from
+    /// its newest sample the app may read, whatever the predicate (as in HealthKit, the order is the store's, not the
+    /// query's), so the order of two sources is the same under every predicate.
     package func priority() throws -> (priority: StatisticsSourcePriority, sources: [String: HKSource]) {
-        let (order, records) = try SourcePriorityRule.order(storage, matching: filter)
+        let (order, records) = try SourcePriorityRule.order(storage, matching: scope,
+                                                            bundles: storage.sources(matching: filter).map(\.bundleIdentifier))
         return (StatisticsSourcePriority(order), records.mapValues { SourceMapping.revision(from: $0).source })
     }
 
@@ -76,9 +113,24 @@ package struct StatisticsReader: Sendable {
     }
 
     /// The figures of each of the consecutive `intervals`.
-    package func compute(_ intervals: [DateInterval], priority: StatisticsSourcePriority) throws -> [StatisticsBucketResult] {
+    ///
+    /// Each window of intervals reads the samples *starting* in it (a range of the `(type, start)` index); the samples
+    /// that started earlier and reach into it are carried over from the previous reads, and those reaching into the
+    /// first window from before it are read once. So every matching sample is read once, however many windows: a
+    /// read bounded only by `end >= window start` would walk every later sample again for every window. A caller that
+    /// knows the samples reaching into the first interval from before it (`entering`, by UUID: the summaries' raw
+    /// samples crossing a slot edge) spares that one read, which has no index bound on both sides.
+    package func compute(_ intervals: [DateInterval], priority: StatisticsSourcePriority,
+                         entering: Set<UUID>? = nil) throws -> [StatisticsBucketResult] {
+        guard let first = intervals.first, let last = intervals.last else { return [] }
         var results: [StatisticsBucketResult] = []
         results.reserveCapacity(intervals.count)
+        // Widened by a millisecond: stored dates lose the last bits of precision (an instant at the very end of a
+        // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
+        var readFrom = first.start.addingTimeInterval(-0.001)
+        let readTo = last.end.addingTimeInterval(0.001)
+        var carried = try entering.map { try samples(.uuids($0)).filter { $0.start < readFrom } }
+            ?? samples(.window(DateWindow(start: readFrom, end: readFrom)))
         var lower = 0
         while lower < intervals.count {
             var upper = lower + 1
@@ -86,23 +138,52 @@ package struct StatisticsReader: Sendable {
                 upper += 1
             }
             let window = Array(intervals[lower..<upper])
-            results += StatisticsEngine.compute(try samples(overlapping: window), intervals: window,
+            let readUntil = upper == intervals.count ? readTo : window[window.count - 1].end
+            let reach = window[0].start.addingTimeInterval(-0.001)
+            carried.removeAll { $0.end < reach }
+            let started = try samples(starting: readFrom..<readUntil)
+            results += StatisticsEngine.compute(carried + started, intervals: window,
                                                 style: type.aggregationStyle, priority: priority,
                                                 separateBySource: options.contains(.separateBySource),
                                                 mostRecent: options.contains(.mostRecent))
+            carried += started.filter { $0.end >= readUntil.addingTimeInterval(-0.001) }
+            readFrom = readUntil
             lower = upper
         }
         return results
     }
 
-    /// The matching samples overlapping the buckets `window`, as the engine's input.
-    private func samples(overlapping window: [DateInterval]) throws -> [StatisticsSample] {
-        guard let first = window.first, let last = window.last else { return [] }
-        // Widened by a millisecond: stored dates lose the last bits of precision (an instant at the very end of a
-        // one-shot query's bucket must still be read); the engine drops whatever lies outside the buckets.
-        let window = DateWindow(start: first.start.addingTimeInterval(-0.001), end: last.end.addingTimeInterval(0.001))
-        let bounded = SampleFilter.and([filter, .window(window)])
-        return try storage.records(matching: bounded, sort: [], limit: nil, includePayload: false).map { StatisticsSample(record: $0, unit: unit) }
+    /// The matching samples that also match `part`, as the engine's input.
+    private func samples(_ part: SampleFilter) throws -> [StatisticsSample] {
+        try Self.samples(storage, matching: .and([filter, part]), unit: unit)
+    }
+
+    /// The matching samples starting in `starts`, as the engine's input.
+    private func samples(starting starts: Range<Date>) throws -> [StatisticsSample] {
+        guard let lean = storage as? any SummaryStorage else {
+            return try samples(.window(DateWindow(start: starts.lowerBound, end: starts.upperBound, strictStart: true)))
+        }
+        let range = starts.lowerBound.timeIntervalSince1970..<starts.upperBound.timeIntervalSince1970
+        return try lean.quantityValues(matching: filter, type: type.identifier, starts: range).map { Self.sample($0, unit: unit) }
+    }
+
+    /// The samples of `storage` matching `filter` as the engine's input, their values in `unit` (canonical when nil):
+    /// through ``SummaryStorage/quantityValues(matching:type:starts:)`` where the storage has it (a few columns a row), else
+    /// from whole records.
+    package static func samples(_ storage: any HealthStorage, matching filter: SampleFilter,
+                                unit: StatisticsUnit?) throws -> [StatisticsSample] {
+        guard let lean = storage as? any SummaryStorage else {
+            return try storage.records(matching: filter, sort: [], limit: nil, includePayload: false)
+                .map { StatisticsSample(record: $0, unit: unit) }
+        }
+        return try lean.quantityValues(matching: filter, type: "", starts: nil).map { sample($0, unit: unit) }
+    }
+
+    /// A quantity value as the engine's input, in `unit` (canonical when nil).
+    private static func sample(_ value: QuantityValue, unit: StatisticsUnit?) -> StatisticsSample {
+        StatisticsSample(start: Date(timeIntervalSince1970: value.start), end: Date(timeIntervalSince1970: value.end),
+                         value: unit?.value(quantity: value.quantity, original: value.original) ?? value.quantity,
+                         source: value.source, userEntered: value.userEntered)
     }
 }
 

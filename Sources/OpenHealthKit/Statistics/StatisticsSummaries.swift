@@ -5,9 +5,10 @@ import HealthKitModel
 /// Cumulative sums from the store's derived summaries (``SummaryStorage``, ``SlotCache``) instead of the samples.
 ///
 /// Used when the answer is the same as the samples would give: the store keeps summaries, the type is cumulative,
-/// the options ask only for sums (and per-source sums), the query has no predicate and the app reads every sample
-/// of the type, and every interval edge falls on a slot edge (any interval of an hour or more in a real time
-/// zone). Otherwise ``StatisticsReader`` reads the samples.
+/// the options ask only for sums (and per-source sums), the query's predicate and the app's read restriction are
+/// nothing but date windows and source sets (or absent) — a cache of those sources only serves the latter —, and every interval edge falls on a slot edge (any interval of
+/// an hour or more in a real time zone). The few intervals a window's edges can change (``StatisticsWindowEdges``) are
+/// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
 package enum StatisticsSummaries {
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
     /// order counts as a change of the slots of the runs it invalidates (``SlotCache/adopt(_:)``).
@@ -18,7 +19,7 @@ package enum StatisticsSummaries {
 
     /// The summaries `reader` may use for `intervals`, or nil when they cannot give the samples' answer.
     package static func storage(for reader: StatisticsReader, intervals: [DateInterval]) -> (any SummaryStorage)? {
-        guard reader.isUnfiltered, reader.type.aggregationStyle == .cumulative,
+        guard reader.windows != nil, reader.type.aggregationStyle == .cumulative,
               reader.options.isSubset(of: [.cumulativeSum, .separateBySource]),
               let storage = reader.storage as? any SummaryStorage,
               (try? storage.prepareSummaries()) != nil else { return nil }   // a read-only store without summaries
@@ -28,16 +29,40 @@ package enum StatisticsSummaries {
         return storage
     }
 
+    /// The range a collection of `reader` lays its intervals over. For a shape the summaries serve (other than no
+    /// predicate at all) it comes from the cache, not from the samples: from the first to the last slot holding
+    /// samples of its sources, starting no earlier than the windows' start and ending no later than the last slot a
+    /// sample starting before a window's end can reach. It may be wider than the matching samples' range; the
+    /// intervals it adds hold no matching sample and read as empty, as intervals outside the range do. (Reading the
+    /// exact range sorted every sample of the type when the window's bounds and the sort used different indexes.)
+    package static func intervalRange(for reader: StatisticsReader) throws -> DateInterval? {
+        guard !reader.isUnfiltered, let storage = storage(for: reader, intervals: []) else { return try reader.intervalRange() }
+        let cache = try self.cache(storage, reader: reader)
+        return try cache.lock.withLock {
+            try cache.refresh(storage)
+            guard let first = cache.keys.first, let last = cache.keys.last else { return nil }
+            var start = cache.date(first), end = cache.date(last + 1)
+            for window in reader.windows ?? [] {
+                if let bound = window.start { start = max(start, bound) }
+                if let bound = window.end {
+                    let reach = cache.rawReaching(bound).map(\.end).max() ?? bound
+                    end = min(end, max(cache.date(cache.slot(of: bound) + 1), reach))
+                }
+            }
+            return end >= start ? DateInterval(start: start, end: end) : nil
+        }
+    }
+
     /// The spans of time whose figures may have changed since `stamp` (changed slots, and runs the current merge order
     /// invalidated), and the stamp of now; nil when that is not known (the cache reloaded, or forgot that far back) —
     /// then everything must be recomputed.
     package static func changedSlots(since stamp: Stamp, reader: StatisticsReader,
                                      storage: any SummaryStorage) throws -> (spans: [DateInterval], stamp: Stamp)? {
-        let cache = try self.cache(storage, type: reader.type.identifier)
+        let cache = try self.cache(storage, reader: reader)
         guard ObjectIdentifier(cache) == stamp.cache else { return nil }
         return try cache.lock.withLock {
             try cache.refresh(storage)
-            cache.adopt(try cache.priority(storage, filter: reader.filter).order)
+            cache.adopt(try cache.priority(storage, filter: reader.scope).order)
             guard let slots = cache.changedSlots(after: stamp.generation) else { return nil }
             let spans = slots.map { DateInterval(start: cache.date($0.lowerBound), end: cache.date($0.upperBound + 1)) }
             return (spans, Stamp(cache: stamp.cache, generation: cache.generation))
@@ -50,17 +75,17 @@ package enum StatisticsSummaries {
     package static func compute(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SummaryStorage,
                                 refreshing: Bool = true) throws
         -> (results: [StatisticsBucketResult], sources: [String: HKSource], stamp: Stamp) {
-        let cache = try self.cache(storage, type: reader.type.identifier)
+        let cache = try self.cache(storage, reader: reader)
         return try cache.lock.withLock {
             if refreshing { try cache.refresh(storage) }
             let known = refreshing ? nil : cache.lastPriority
-            let (order, records) = try known ?? cache.priority(storage, filter: reader.filter)
+            let (order, records) = try known ?? cache.priority(storage, filter: reader.scope)
             cache.adopt(order)
             let stamp = Stamp(cache: ObjectIdentifier(cache), generation: cache.generation)
             guard let first = intervals.first, let last = intervals.last else { return ([], [:], stamp) }
             let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
             let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
-            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: reader.filter)
+            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: runFilter(reader))
             cache.keepNote(storage)
             let separate = reader.options.contains(.separateBySource)
             var perSource: [Double] = [], present: [Bool] = []
@@ -104,7 +129,28 @@ package enum StatisticsSummaries {
                 results.append(StatisticsBucketResult(interval: interval, merged: merged.map { StatisticsValues(sum: $0, duration: 0) } ?? StatisticsValues(),
                                                       bySource: bySource))
             }
+            try replaceWindowEdges(&results, reader: reader, cache: cache, order: order)
             return (results, records.mapValues { SourceMapping.revision(from: $0).source }, stamp)
+        }
+    }
+
+    /// Computes again from the matching samples the intervals whose figures the predicate's date windows can change
+    /// (``StatisticsWindowEdges``): a handful at the windows' edges.
+    private static func replaceWindowEdges(_ results: inout [StatisticsBucketResult], reader: StatisticsReader,
+                                           cache: SlotCache, order: [String]) throws {
+        guard let windows = reader.windows, !windows.isEmpty else { return }
+        let intervals = results.map(\.interval)
+        let unsafe = StatisticsWindowEdges.unsafe(intervals, windows: windows, reaching: cache.rawReaching)
+        var index = 0
+        while index < unsafe.count {
+            guard unsafe[index] else { index += 1; continue }
+            var end = index + 1
+            while end < unsafe.count, unsafe[end] { end += 1 }
+            let entering = cache.rawEntering(intervals[index].start.addingTimeInterval(-0.001))
+            let computed = try reader.compute(Array(intervals[index..<end]), priority: StatisticsSourcePriority(order),
+                                              entering: entering)
+            results.replaceSubrange(index..<end, with: computed)
+            index = end
         }
     }
 
@@ -159,12 +205,25 @@ package enum StatisticsSummaries {
         return cache.map { cache in cache.lock.withLock { cache.runsComputed } } ?? 0
     }
 
-    /// The cache of `type` in `storage`, created on first use (which also installs the summaries); it lives in the
-    /// store's ``StoreHome``.
-    private static func cache(_ storage: any SummaryStorage, type: String) throws -> SlotCache {
-        try StoreHome.of(storage).slotCache(for: type) {
+    /// The cache of `reader`'s type — of its sources only, when it reads some sources only — in `storage`, created on
+    /// first use (which also installs the summaries); it lives in the store's ``StoreHome``.
+    private static func cache(_ storage: any SummaryStorage, reader: StatisticsReader) throws -> SlotCache {
+        let type = reader.type.identifier
+        // The type, then each source after a separator (an empty set of sources has its own key).
+        var key = type + (reader.sources.map { $0.sorted().map { "\u{0}" + $0 }.joined() + "\u{2}" } ?? "")
+        if reader.excludesUserEntered { key += "\u{1}" }
+        return try StoreHome.of(storage).slotCache(for: key) {
             try storage.prepareSummaries()
-            return SlotCache(type: type)
+            return SlotCache(type: type, sources: reader.sources, excludesUserEntered: reader.excludesUserEntered)
         }
+    }
+
+    /// The samples a run of `reader`'s cache is computed from: those the app may read, of the reader's sources,
+    /// without user-entered ones when it leaves them out.
+    private static func runFilter(_ reader: StatisticsReader) -> SampleFilter {
+        var parts = [reader.scope]
+        if let sources = reader.sources { parts.append(.sources(sources)) }
+        if reader.excludesUserEntered { parts.append(StatisticsReader.notUserEntered) }
+        return parts.count == 1 ? reader.scope : .and(parts)
     }
 }

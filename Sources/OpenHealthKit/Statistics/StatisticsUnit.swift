@@ -29,7 +29,12 @@ package struct StatisticsUnit: Sendable {
     /// A stored quantity sample's value in ``unit``: the value as saved when it was saved in ``unit``, otherwise the
     /// canonical value converted.
     package func value(of record: SampleRecord) -> Double {
-        if factor != 1, record.unit == unitString, let original = record.originalQuantity { return original }
-        return (record.quantity ?? 0) * factor
+        value(quantity: record.quantity ?? 0, original: record.originalQuantity.flatMap { value in record.unit.map { (value, $0) } })
+    }
+
+    /// A canonical value `quantity`, saved as `original`, in ``unit`` (as ``value(of:)``).
+    package func value(quantity: Double, original: (value: Double, unit: String)?) -> Double {
+        if factor != 1, let original, original.unit == unitString { return original.value }
+        return quantity * factor
     }
 }

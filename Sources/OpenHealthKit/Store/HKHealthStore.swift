@@ -101,6 +101,15 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         try await bridge { requestAuthorization(toShare: typesToShare, read: typesToRead, completion: $0) }
     }
 
+    /// The async form the Objective-C method itself imports as (Apple refines it for Swift, hence the underscores);
+    /// apps that back-deploy async code to iOS 13 and 14 call it. Returns the handler's `success`: `true` when the
+    /// request completed, saying nothing about what was allowed.
+    @discardableResult
+    open func __requestAuthorization(toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?) async throws -> Bool {
+        try await bridge { requestAuthorization(toShare: typesToShare, read: typesToRead, completion: $0) }
+        return true
+    }
+
     /// Whether requesting these types would ask the person (`.shouldRequest`) or not (`.unnecessary`).
     ///
     /// Traps like ``requestAuthorization(toShare:read:completion:)``. On error: `.unknown` and the error.

@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+import HealthDatabase
+
+extension SQLiteHealthStorage {
+    /// See ``SummaryStorage/quantityValues(matching:type:starts:)``: seven columns a row, read straight through the C API
+    /// (``StatementRows``); the user-entered flag is looked up only for samples that have fields. A start range reads
+    /// the `(type, start)` index (`INDEXED BY`): left to itself, SQLite may take a filter's `end` bound instead and
+    /// walk every later sample of the type.
+    public func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue] {
+        do {
+            return try writer.read { db in
+                var condition = try FilterSQL.samples(filter, identities, db)
+                var index = ""
+                if let starts {
+                    guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
+                    index = "INDEXED BY sample_type_start"
+                    condition = SQLPart("s.type = ? AND s.start >= ? AND s.start < ? AND (\(condition.sql))",
+                                        [typeID, starts.lowerBound, starts.upperBound] + condition.arguments)
+                }
+                let sql = """
+                    SELECT s.start, s.end, s.quantity, s.original_quantity, s.unit, s.source_id,
+                           s.has_fields AND EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id
+                                                    AND f.key = 'HKWasUserEntered' AND f.num = 1)
+                    FROM sample s \(index) WHERE \(condition.sql)
+                    """
+                var values: [QuantityValue] = []
+                var strings = RecentStrings()
+                var lastSource: (id: Int64, bundle: String)?
+                try StatementRows.forEach(db.filterStatement(sql: sql), arguments: condition.arguments, db) { row in
+                    let sourceID = row.int64(5)
+                    if lastSource?.id != sourceID { lastSource = (sourceID, try identities.source(sourceID, db).bundleIdentifier) }
+                    let original = row.optionalDouble(3).flatMap { value in row.text(4, &strings).map { (value, $0) } }
+                    values.append(QuantityValue(start: row.double(0), end: row.double(1), quantity: row.double(2),
+                                                original: original, source: lastSource!.bundle, userEntered: row.bool(6)))
+                }
+                return values
+            }
+        } catch let error as DatabaseError {
+            throw StorageError.unavailable("quantity samples of \(path): \(error.message ?? error.description)")
+        }
+    }
+}
