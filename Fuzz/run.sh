@@ -79,7 +79,7 @@ run_one() {
     echo "== $name: $(ls "$seed_dir" | wc -l) seeds, ${seconds}s" >&2
     local status=0
     OPENHEALTHKIT_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
-        "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
+        "$binary" -max_total_time="$seconds" -seed="${FUZZ_SEED:-0}" -runs="${FUZZ_RUNS:--1}" -timeout=10 -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
         -artifact_prefix="$artifacts/" "$corpus" "$seed_dir" || status=$?
     rm -rf "$seed_dir"
     return $status
