@@ -17,4 +17,10 @@ package final class Locked<Value>: @unchecked Sendable {
 
     /// The current value.
     package var current: Value { withLock { $0 } }
+
+    /// One part of the value, read or written under the lock.
+    package subscript<Part>(_ part: WritableKeyPath<Value, Part>) -> Part {
+        get { withLock { $0[keyPath: part] } }
+        set { withLock { $0[keyPath: part] = newValue } }
+    }
 }

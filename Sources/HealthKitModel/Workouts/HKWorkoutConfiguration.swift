@@ -20,23 +20,23 @@ public final class HKWorkoutConfiguration: NSObject, NSCopying, @unchecked Senda
 
     /// The kind of activity.
     public var activityType: HKWorkoutActivityType {
-        get { settings.current.activityType }
-        set { settings.withLock { $0.activityType = newValue } }
+        get { settings[\.activityType] }
+        set { settings[\.activityType] = newValue }
     }
     /// Indoors or outdoors.
     public var locationType: HKWorkoutSessionLocationType {
-        get { settings.current.locationType }
-        set { settings.withLock { $0.locationType = newValue } }
+        get { settings[\.locationType] }
+        set { settings[\.locationType] = newValue }
     }
     /// Pool or open water, for swimming.
     public var swimmingLocationType: HKWorkoutSwimmingLocationType {
-        get { settings.current.swimmingLocationType }
-        set { settings.withLock { $0.swimmingLocationType = newValue } }
+        get { settings[\.swimmingLocationType] }
+        set { settings[\.swimmingLocationType] = newValue }
     }
     /// The pool's length, for pool swims.
     public var lapLength: HKQuantity? {
-        get { settings.current.lapLength }
-        set { settings.withLock { $0.lapLength = newValue } }
+        get { settings[\.lapLength] }
+        set { settings[\.lapLength] = newValue }
     }
 
     /// Creates a configuration for an unknown location and the `.other` activity.

@@ -13,58 +13,58 @@ open class HKActivitySummary: NSObject, NSCopying, @unchecked Sendable {
     /// The day the summary covers, as Gregorian era, year, month and day (OpenHealthKit extension; set it
     /// before saving).
     public var day: DateComponents? {
-        get { values.current.day }
-        set { values.withLock { $0.day = newValue } }
+        get { values[\.day] }
+        set { values[\.day] = newValue }
     }
     /// Active energy burned (energy).
     public var activeEnergyBurned: HKQuantity {
-        get { values.current.activeEnergyBurned }
-        set { values.withLock { $0.activeEnergyBurned = newValue } }
+        get { values[\.activeEnergyBurned] }
+        set { values[\.activeEnergyBurned] = newValue }
     }
     /// Move time, for people whose move ring counts minutes (time; iOS 14).
     public var appleMoveTime: HKQuantity {
-        get { values.current.appleMoveTime }
-        set { values.withLock { $0.appleMoveTime = newValue } }
+        get { values[\.appleMoveTime] }
+        set { values[\.appleMoveTime] = newValue }
     }
     /// Exercise time (time).
     public var appleExerciseTime: HKQuantity {
-        get { values.current.appleExerciseTime }
-        set { values.withLock { $0.appleExerciseTime = newValue } }
+        get { values[\.appleExerciseTime] }
+        set { values[\.appleExerciseTime] = newValue }
     }
     /// Stand hours (count).
     public var appleStandHours: HKQuantity {
-        get { values.current.appleStandHours }
-        set { values.withLock { $0.appleStandHours = newValue } }
+        get { values[\.appleStandHours] }
+        set { values[\.appleStandHours] = newValue }
     }
     /// The move goal in energy.
     public var activeEnergyBurnedGoal: HKQuantity {
-        get { values.current.activeEnergyBurnedGoal }
-        set { values.withLock { $0.activeEnergyBurnedGoal = newValue } }
+        get { values[\.activeEnergyBurnedGoal] }
+        set { values[\.activeEnergyBurnedGoal] = newValue }
     }
     /// The move goal in time (iOS 14).
     public var appleMoveTimeGoal: HKQuantity {
-        get { values.current.appleMoveTimeGoal }
-        set { values.withLock { $0.appleMoveTimeGoal = newValue } }
+        get { values[\.appleMoveTimeGoal] }
+        set { values[\.appleMoveTimeGoal] = newValue }
     }
     /// The exercise goal (time; iOS 16), nil when not set.
     public var exerciseTimeGoal: HKQuantity? {
-        get { values.current.exerciseTimeGoal }
-        set { values.withLock { $0.exerciseTimeGoal = newValue } }
+        get { values[\.exerciseTimeGoal] }
+        set { values[\.exerciseTimeGoal] = newValue }
     }
     /// The stand goal (count; iOS 16), nil when not set.
     public var standHoursGoal: HKQuantity? {
-        get { values.current.standHoursGoal }
-        set { values.withLock { $0.standHoursGoal = newValue } }
+        get { values[\.standHoursGoal] }
+        set { values[\.standHoursGoal] = newValue }
     }
     /// Whether the move ring counts energy or minutes (iOS 14).
     public var activityMoveMode: HKActivityMoveMode {
-        get { values.current.activityMoveMode }
-        set { values.withLock { $0.activityMoveMode = newValue } }
+        get { values[\.activityMoveMode] }
+        set { values[\.activityMoveMode] = newValue }
     }
     /// Whether the person paused their rings that day (iOS 18).
     public var isPaused: Bool {
-        get { values.current.isPaused }
-        set { values.withLock { $0.isPaused = newValue } }
+        get { values[\.isPaused] }
+        set { values[\.isPaused] = newValue }
     }
 
     /// The exercise goal.
