@@ -31,6 +31,8 @@ var products: [Product] = [
     // Apple Health export import/export and SMART Health Cards, as libraries (the fuzz package in Fuzz/ links them).
     .library(name: "HealthExport", targets: ["HealthExport"]),
     .library(name: "SmartHealthCards", targets: ["SmartHealthCards"]),
+    // `health serve`: HealthKit over HTTP for many people and apps, the permission sheet and the dashboard.
+    .library(name: "HealthServer", targets: ["HealthServer"]),
 ]
 
 // Off Apple platforms OpenHealthKit brings its own small `CoreLocation` module (CLLocation and friends), which
@@ -65,7 +67,7 @@ var targets: [Target] = [
         name: "HealthCLI",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "HealthRecords", "SmartHealthCards",
-            "HealthExport", "HealthProviders",
+            "HealthExport", "HealthProviders", "HealthServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -93,6 +95,20 @@ var targets: [Target] = [
         dependencies: ["HealthRecords", "HealthExport", "OpenHealthKit", "HealthKitModel", .product(name: "Crypto", package: "swift-crypto"),
                        .product(name: "_CryptoExtras", package: "swift-crypto")]
     ),
+    // The server: accounts, OAuth apps and the permission sheet, HealthKit's semantics over HTTP (/v1), the
+    // dashboard. Hummingbird 2 on SwiftNIO; every person's store is opened through OpenHealthKit.
+    .target(
+        name: "HealthServer",
+        dependencies: [
+            "OpenHealthKit", "OpenHealthKitSQLite", "HealthKitModel", "HealthUnits", "HealthDatabase", "HealthDatabaseSQLite",
+            "HealthProviders",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ],
+        resources: [.copy("Resources/openapi.json")]
+    ),
     .executableTarget(name: "health", dependencies: ["HealthCLI"]),
 
     // Locates ../shared/testdata for the test targets.
@@ -110,6 +126,7 @@ var targets: [Target] = [
     ),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
+    .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
     .testTarget(
         name: "HealthExportTests",
@@ -151,6 +168,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -106,7 +106,7 @@ struct ExportInput {
                 try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             }
         case .zipEntry(let archive, let entry):
-            var failure: Error?
+            var failure: (any Error)?
             do {
                 _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
                     guard failure == nil else { return }

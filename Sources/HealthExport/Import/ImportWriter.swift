@@ -24,7 +24,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     private let queue = DispatchQueue(label: "org.openhealthkit.import.writer")
     private let slots = DispatchSemaphore(value: 1)
     private let lock = NSLock()
-    private var failure: Error?
+    private var failure: (any Error)?
     /// The running tally (read it after ``finish()``).
     private(set) var summary: ImportSummary
 
@@ -166,7 +166,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         }
     }
 
-    private func fail(_ error: Error) {
+    private func fail(_ error: any Error) {
         lock.lock()
         if failure == nil { failure = error }
         lock.unlock()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The arithmetic behind workout totals and durations, shared by ``HKWorkout`` and ``HKWorkoutActivity``.
-enum WorkoutTotals {
+package enum WorkoutTotals {
     /// Elapsed time between `start` and `end` minus the time spent paused, as the pause, resume,
     /// motion-paused and motion-resumed events in `events` describe it.
     static func activeDuration(start: Date, end: Date, events: [HKWorkoutEvent]) -> TimeInterval {
@@ -41,7 +41,7 @@ enum WorkoutTotals {
     }
 
     /// Statistics holding the given totals as sums over `[start, end]`, keyed by quantity type.
-    static func statistics(
+    package static func statistics(
         activity: HKWorkoutActivityType, start: Date, end: Date,
         energy: HKQuantity?, distance: HKQuantity?, strokes: HKQuantity?, flights: HKQuantity?
     ) -> [HKQuantityType: HKStatistics] {

@@ -1,0 +1,66 @@
+import Foundation
+import HealthKitModel
+import Hummingbird
+import OpenHealthKit
+
+/// The small API routes: who am I, sharing status, sources, health check.
+struct AccountRoutes: Sendable {
+    let services: ServerServices
+
+    /// Adds the routes to `router`.
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/healthz") { _, _ in try APIResponses.json(["status": "ok"]) }
+        router.get("/v1/me") { request, _ in try me(request) }
+        router.get("/v1/authorization/status") { request, _ in try status(request) }
+        router.get("/v1/sources") { request, _ in try await sources(request) }
+    }
+
+    /// Who the credential belongs to.
+    struct Me: Encodable {
+        /// The person's name.
+        var person: String
+        /// `owner`, `app` or `guest`.
+        var access: String
+        /// The app, for app tokens.
+        var app: String?
+    }
+
+    /// `GET /v1/me`.
+    func me(_ request: Request) throws -> Response {
+        let access = try APIAccess.resolve(request, services: services)
+        guard let person = try services.directory.person(id: access.grant.personID) else {
+            throw ServerError.unauthorized("the account of this token no longer exists")
+        }
+        let kind = access.isGuest ? "guest" : (access.isOwner ? "owner" : "app")
+        return try APIResponses.json(Me(person: person.name, access: kind, app: access.grant.clientID))
+    }
+
+    /// `GET /v1/authorization/status?type=…`: `authorizationStatus(for:)` for each type, sharing only (read
+    /// permission is never told, as in HealthKit): `notDetermined`, `sharingDenied` or `sharingAuthorized`.
+    func status(_ request: Request) throws -> Response {
+        let access = try APIAccess.resolve(request, services: services)
+        let names = QueryParameters(request).all("type")
+        guard !names.isEmpty else { throw ServerError.badRequest("type is required") }
+        var answer: [String: String] = [:]
+        for name in names {
+            guard let type = HKObjectType.type(named: name) else { throw ServerError.badRequest("type: \"\(name)\" is not a type HealthKit knows") }
+            switch access.store.authorizationStatus(for: type) {
+            case .notDetermined: answer[type.identifier] = "notDetermined"
+            case .sharingDenied: answer[type.identifier] = "sharingDenied"
+            case .sharingAuthorized: answer[type.identifier] = "sharingAuthorized"
+            @unknown default: answer[type.identifier] = "notDetermined"
+            }
+        }
+        return try APIResponses.json(["status": answer])
+    }
+
+    /// `GET /v1/sources?type=…`: the sources of the samples the caller can see (an `HKSourceQuery`).
+    func sources(_ request: Request) async throws -> Response {
+        let access = try APIAccess.resolve(request, services: services)
+        let parameters = QueryParameters(request)
+        let sources = try await QueryRunner.sources(access.store, type: parameters.sampleType(), predicate: parameters.predicate())
+        let wire = sources.map { WireSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
+            .sorted { $0.bundleIdentifier < $1.bundleIdentifier }
+        return try APIResponses.json(["sources": wire])
+    }
+}

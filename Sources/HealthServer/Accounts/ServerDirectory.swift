@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+
+/// The server's own records, apart from anyone's health data: people and their password hashes, registered apps,
+/// tokens (stored only as SHA-256 digests), authorization codes and browser sessions. One SQLite file,
+/// `server.sqlite`, in the data folder; every person's health data lives in their own store beside it.
+///
+/// Thread-safe (one GRDB queue).
+final class ServerDirectory: Sendable {
+    private let database: DatabaseQueue
+
+    /// Opens (creating it if needed) the directory at `path`.
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        database = try DatabaseQueue(path: path, configuration: configuration)
+        try Self.migrator.migrate(database)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE person (
+                    id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, password_hash TEXT NOT NULL,
+                    is_admin INTEGER NOT NULL, created_at REAL NOT NULL);
+                CREATE TABLE app (
+                    client_id TEXT PRIMARY KEY, name TEXT NOT NULL, redirect_uris TEXT NOT NULL,
+                    share_usage TEXT, update_usage TEXT, clinical_usage TEXT, clinical_access INTEGER NOT NULL,
+                    required_read_types TEXT NOT NULL, created_at REAL NOT NULL);
+                CREATE TABLE token (
+                    digest TEXT PRIMARY KEY, kind TEXT NOT NULL, person_id TEXT NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                    client_id TEXT, label TEXT NOT NULL, scope TEXT NOT NULL, created_at REAL NOT NULL, expires_at REAL);
+                CREATE INDEX token_by_person ON token(person_id);
+                CREATE TABLE authorization_code (
+                    digest TEXT PRIMARY KEY, person_id TEXT NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                    client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL, challenge TEXT NOT NULL, scope TEXT NOT NULL,
+                    expires_at REAL NOT NULL);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: People
+
+    /// How many people have accounts.
+    func personCount() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0 }
+    }
+
+    /// Adds a person; the first one is the administrator. Throws ``ServerError/conflict(_:)`` when the name is taken.
+    func addPerson(name: String, passwordHash: String) throws -> Person {
+        try database.write { db in
+            if try Int.fetchOne(db, sql: "SELECT 1 FROM person WHERE name = ?", arguments: [name]) != nil {
+                throw ServerError.conflict("an account named \"\(name)\" already exists")
+            }
+            let isAdmin = try Int.fetchOne(db, sql: "SELECT count(*) FROM person") == 0
+            let person = Person(id: UUID().uuidString.lowercased(), name: name, isAdministrator: isAdmin)
+            try db.execute(sql: "INSERT INTO person VALUES (?, ?, ?, ?, ?)",
+                           arguments: [person.id, name, passwordHash, isAdmin, Date().timeIntervalSince1970])
+            return person
+        }
+    }
+
+    /// The person named `name` (any case) and their password hash.
+    func person(named name: String) throws -> (person: Person, passwordHash: String)? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, is_admin, password_hash FROM person WHERE name = ?", arguments: [name]).map {
+                (Person(id: $0["id"], name: $0["name"], isAdministrator: $0["is_admin"]), $0["password_hash"])
+            }
+        }
+    }
+
+    /// The person with `id`.
+    func person(id: String) throws -> Person? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, is_admin FROM person WHERE id = ?", arguments: [id]).map {
+                Person(id: $0["id"], name: $0["name"], isAdministrator: $0["is_admin"])
+            }
+        }
+    }
+
+    /// Everyone, by name.
+    func people() throws -> [Person] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, is_admin FROM person ORDER BY name").map {
+                Person(id: $0["id"], name: $0["name"], isAdministrator: $0["is_admin"])
+            }
+        }
+    }
+
+    // MARK: Apps
+
+    /// Registers an app. Throws ``ServerError/conflict(_:)`` when the client id is taken.
+    func addApp(_ app: RegisteredApp) throws {
+        try database.write { db in
+            if try Int.fetchOne(db, sql: "SELECT 1 FROM app WHERE client_id = ?", arguments: [app.clientID]) != nil {
+                throw ServerError.conflict("an app with client id \"\(app.clientID)\" is already registered")
+            }
+            try db.execute(sql: "INSERT INTO app VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
+                app.clientID, app.name, app.redirectURIs.joined(separator: "\n"), app.shareUsageDescription,
+                app.updateUsageDescription, app.clinicalUsageDescription, app.clinicalAccess,
+                app.requiredReadTypes.joined(separator: ","), Date().timeIntervalSince1970,
+            ])
+        }
+    }
+
+    /// The app registered as `clientID`.
+    func app(clientID: String) throws -> RegisteredApp? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM app WHERE client_id = ?", arguments: [clientID]).map(Self.app)
+        }
+    }
+
+    /// Every registered app, by name.
+    func apps() throws -> [RegisteredApp] {
+        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM app ORDER BY name").map(Self.app) }
+    }
+
+    private static func app(_ row: Row) -> RegisteredApp {
+        let uris: String = row["redirect_uris"]
+        let required: String = row["required_read_types"]
+        return RegisteredApp(
+            clientID: row["client_id"], name: row["name"], redirectURIs: uris.split(separator: "\n").map(String.init),
+            shareUsageDescription: row["share_usage"], updateUsageDescription: row["update_usage"],
+            clinicalUsageDescription: row["clinical_usage"], clinicalAccess: row["clinical_access"],
+            requiredReadTypes: required.split(separator: ",").map(String.init))
+    }
+
+    // MARK: Tokens
+
+    /// Stores a token's digest; `secret` itself is never stored.
+    func addToken(secret: String, _ token: TokenGrant, label: String, expires: Date?) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO token VALUES (?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
+                TokenSecret.digest(secret), token.kind.rawValue, token.personID, token.clientID, label,
+                token.scope.joined(separator: " "), Date().timeIntervalSince1970, expires?.timeIntervalSince1970,
+            ])
+        }
+    }
+
+    /// What `secret` grants, when it is a known token that has not expired.
+    func token(secret: String, now: Date = Date()) throws -> TokenGrant? {
+        try database.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM token WHERE digest = ?", arguments: [TokenSecret.digest(secret)])
+            guard let row, let kind = TokenGrant.Kind(rawValue: row["kind"]) else { return nil }
+            if let expires: Double = row["expires_at"], expires <= now.timeIntervalSince1970 { return nil }
+            let scope: String = row["scope"]
+            return TokenGrant(kind: kind, personID: row["person_id"], clientID: row["client_id"],
+                              scope: scope.split(separator: " ").map(String.init))
+        }
+    }
+
+    /// Removes the token whose secret is `secret` (signing out).
+    func removeToken(secret: String) throws {
+        try database.write { db in try db.execute(sql: "DELETE FROM token WHERE digest = ?", arguments: [TokenSecret.digest(secret)]) }
+    }
+
+    // MARK: Authorization codes
+
+    /// Stores a one-time authorization code's digest.
+    func addCode(secret: String, _ code: AuthorizationCode) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO authorization_code VALUES (?, ?, ?, ?, ?, ?, ?)", arguments: [
+                TokenSecret.digest(secret), code.personID, code.clientID, code.redirectURI, code.challenge,
+                code.scope.joined(separator: " "), code.expires.timeIntervalSince1970,
+            ])
+        }
+    }
+
+    /// Takes the code whose secret is `secret` (a code works once), when it has not expired.
+    func takeCode(secret: String, now: Date = Date()) throws -> AuthorizationCode? {
+        try database.write { db in
+            let digest = TokenSecret.digest(secret)
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM authorization_code WHERE digest = ?", arguments: [digest]) else {
+                return nil
+            }
+            try db.execute(sql: "DELETE FROM authorization_code WHERE digest = ? OR expires_at <= ?",
+                           arguments: [digest, now.timeIntervalSince1970])
+            let expires = Date(timeIntervalSince1970: row["expires_at"])
+            guard expires > now else { return nil }
+            let scope: String = row["scope"]
+            return AuthorizationCode(personID: row["person_id"], clientID: row["client_id"], redirectURI: row["redirect_uri"],
+                                     challenge: row["challenge"], scope: scope.split(separator: " ").map(String.init), expires: expires)
+        }
+    }
+}

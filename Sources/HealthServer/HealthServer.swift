@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `health serve`: HealthKit for many people and apps over HTTP.
+///
+/// One SQLite store per person under the data folder, accounts and apps in `server.sqlite` beside them. Apps are
+/// OAuth 2.0 clients whose tokens act as the app does on a device (its permissions, its source); a person's own
+/// tokens act as the person. See docs/Server.md.
+public final class HealthServer: Sendable {
+    let services: ServerServices
+
+    /// Opens the server's data folder (creating it): its accounts directory and the people's stores.
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "health-serve")) throws {
+        services = try ServerServices(configuration: configuration, logger: logger)
+    }
+
+    /// The routes.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ProblemMiddleware())
+        AccountRoutes(services: services).add(to: router)
+        SampleRoutes(services: services).add(to: router)
+        ChangeRoutes(services: services).add(to: router)
+        StatisticsRoutes(services: services).add(to: router)
+        return router
+    }
+
+    /// Serves until the process gets SIGINT or SIGTERM (then finishes the requests in flight); `onRunning` gets the
+    /// port actually bound (useful with port 0).
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let configuration = services.configuration
+        let application = Application(
+            router: router(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "OpenHealthKit"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: services.logger)
+        let stores = services.stores
+        let idle = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(30))
+                stores.closeIdle()
+            }
+        }
+        defer { idle.cancel() }
+        try await application.runService()
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// How `health serve` runs: where its data lives, where it listens, and its limits.
+public struct ServerConfiguration: Sendable {
+    /// The data folder: `server.sqlite` (accounts, apps, tokens) and `people/ID/health.sqlite` (each person's store).
+    public var dataFolder: URL
+    /// The address to listen on (loopback by default).
+    public var host: String
+    /// The port (0 picks a free one).
+    public var port: Int
+    /// The largest request body the JSON API accepts, in bytes.
+    public var maxBodyBytes: Int
+    /// The most samples one save may carry.
+    public var maxBatchSamples: Int
+    /// How long a person's store stays open after its last use, in seconds.
+    public var storeIdleSeconds: TimeInterval
+    /// The most people's stores open at once; the least recently used beyond it are closed.
+    public var maxOpenStores: Int
+
+    /// A configuration with the defaults: loopback port 8080, 16 MiB bodies, 10,000 samples a save, stores closed
+    /// after 5 idle minutes, at most 256 open.
+    public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080) {
+        self.dataFolder = dataFolder
+        self.host = host
+        self.port = port
+        maxBodyBytes = 16 << 20
+        maxBatchSamples = 10_000
+        storeIdleSeconds = 300
+        maxOpenStores = 256
+    }
+}

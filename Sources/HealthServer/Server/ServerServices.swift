@@ -1,0 +1,85 @@
+import Foundation
+import HealthDatabase
+import HealthKitModel
+import Logging
+import OpenHealthKit
+
+/// What every route shares: the configuration, the account directory and the people's stores.
+final class ServerServices: Sendable {
+    /// How the server runs.
+    let configuration: ServerConfiguration
+    /// Accounts, apps, tokens, codes.
+    let directory: ServerDirectory
+    /// People's stores.
+    let stores: PersonStores
+    /// Failed sign-ins, for rate limiting.
+    let signInLimiter = AttemptLimiter(limit: 5, window: 60)
+    /// The server's log (no health data, no tokens).
+    let logger: Logger
+
+    /// Opens the directory in the data folder (creating the folder).
+    init(configuration: ServerConfiguration, logger: Logger) throws {
+        self.configuration = configuration
+        self.logger = logger
+        try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
+        directory = try ServerDirectory(path: configuration.dataFolder.appendingPathComponent("server.sqlite").path)
+        stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"),
+                              idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
+    }
+
+    /// The HealthKit store `grant` acts through: the person's own access for personal tokens and sessions, the app's
+    /// for app tokens (its grants decide, as on a device), read-only own access for guests.
+    func store(for grant: TokenGrant) throws -> HKHealthStore {
+        let storage = try stores.storage(for: grant.personID)
+        switch grant.kind {
+        case .personal, .session, .guest:
+            return HKHealthStore.owner(storage: storage)
+        case .app:
+            guard let clientID = grant.clientID, let app = try directory.app(clientID: clientID) else {
+                throw ServerError.unauthorized("the app this token was issued to is no longer registered")
+            }
+            return try appStore(app, storage: storage)
+        }
+    }
+
+    /// The store as `app` sees it, with its declared required clinical types.
+    func appStore(_ app: RegisteredApp, storage: any HealthStorage) throws -> HKHealthStore {
+        let store = HKHealthStore(storage: storage, app: HKSource(name: app.name, bundleIdentifier: app.clientID),
+                                  environment: [AuthorizationPolicy.environmentVariable: AuthorizationPolicy.deny.rawValue])
+        let required = Set(app.requiredReadTypes.compactMap { HKObjectType.type(named: $0) })
+        if !required.isEmpty { try store.checkedSetRequiredReadAuthorizationTypes(required) }
+        return store
+    }
+}
+
+/// Counts failed attempts per key in a sliding window: after `limit` failures within `window` seconds, the key is
+/// refused until the oldest failure leaves the window.
+final class AttemptLimiter: Sendable {
+    private let limit: Int
+    private let window: TimeInterval
+    private let failures = Locked<[String: [Date]]>([:])
+
+    /// A limiter allowing `limit` failures per `window` seconds.
+    init(limit: Int, window: TimeInterval) {
+        self.limit = limit
+        self.window = window
+    }
+
+    /// Whether `key` may try now.
+    func allows(_ key: String, now: Date = Date()) -> Bool {
+        failures.withLock { table in
+            table[key] = table[key]?.filter { now.timeIntervalSince($0) < window }
+            return (table[key]?.count ?? 0) < limit
+        }
+    }
+
+    /// Records a failure of `key`.
+    func fail(_ key: String, now: Date = Date()) {
+        failures.withLock { $0[key, default: []].append(now) }
+    }
+
+    /// Forgets `key`'s failures (after a success).
+    func reset(_ key: String) {
+        failures.withLock { $0[key] = nil }
+    }
+}
