@@ -15,7 +15,8 @@ public struct HealthCommand: AsyncParsableCommand {
             UnitsCommand.self, TypesCommand.self, QueryCommand.self, SourcesCommand.self, ChangesCommand.self,
             AddCommand.self, DeleteCommand.self, PermissionsCommand.self, AuthorizeCommand.self, RevokeCommand.self, MeCommand.self,
             StatsCommand.self, ImportCommand.self, DemoExportCommand.self, ExportCommand.self, SummaryCommand.self,
-            RecordsCommand.self, DocumentsCommand.self, CardsCommand.self, ProvidersCommand.self,
+            RecordsCommand.self, DocumentsCommand.self, CardsCommand.self, ProvidersCommand.self, ServeCommand.self, UsersCommand.self,
+            AppsCommand.self, TokensCommand.self,
         ]
     )
 

@@ -24,6 +24,9 @@ public final class HealthServer: Sendable {
         SampleRoutes(services: services).add(to: router)
         ChangeRoutes(services: services).add(to: router)
         StatisticsRoutes(services: services).add(to: router)
+        SessionRoutes(services: services).add(to: router)
+        AuthorizeRoutes(services: services).add(to: router)
+        TokenRoute(services: services).add(to: router)
         return router
     }
 

@@ -86,7 +86,7 @@ enum TokenSecret {
 }
 
 /// Problems the server reports with a 4xx status.
-enum ServerError: Error, Sendable, CustomStringConvertible {
+enum ServerError: LocalizedError, Sendable, CustomStringConvertible {
     /// The request is malformed (400).
     case badRequest(String)
     /// No valid credentials (401).
@@ -109,4 +109,7 @@ enum ServerError: Error, Sendable, CustomStringConvertible {
              .tooLarge(let text), .tooManyRequests(let text): text
         }
     }
+
+    /// The sentence, for `localizedDescription`.
+    var errorDescription: String? { description }
 }

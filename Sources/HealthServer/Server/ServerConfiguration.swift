@@ -16,6 +16,11 @@ public struct ServerConfiguration: Sendable {
     public var storeIdleSeconds: TimeInterval
     /// The most people's stores open at once; the least recently used beyond it are closed.
     public var maxOpenStores: Int
+    /// The bcrypt cost of password hashes (12; tests lower it).
+    public var bcryptCost: UInt8
+    /// Whether people reach the server over HTTPS (through a TLS-terminating proxy): session cookies are then
+    /// `Secure`. The server itself speaks plain HTTP.
+    public var usesTLS: Bool
 
     /// A configuration with the defaults: loopback port 8080, 16 MiB bodies, 10,000 samples a save, stores closed
     /// after 5 idle minutes, at most 256 open.
@@ -27,5 +32,7 @@ public struct ServerConfiguration: Sendable {
         maxBatchSamples = 10_000
         storeIdleSeconds = 300
         maxOpenStores = 256
+        bcryptCost = 12
+        usesTLS = false
     }
 }

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import HealthServer
+import OpenHealthKit
+
+/// Where the server's data lives, for every server command.
+struct ServerDataOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The server's data folder: accounts, apps and one store per person "
+        + "(default: $OPENHEALTHKIT_SERVER_DATA, else a 'server' folder beside the default health database).", valueName: "dir"))
+    var data: String?
+
+    /// The data folder.
+    var folder: URL {
+        if let data { return URL(fileURLWithPath: data) }
+        let environment = ProcessInfo.processInfo.environment
+        if let folder = environment["OPENHEALTHKIT_SERVER_DATA"], !folder.isEmpty { return URL(fileURLWithPath: folder) }
+        let database = URL(fileURLWithPath: HKHealthStore.defaultDatabasePath(environment: environment))
+        return database.deletingLastPathComponent().appendingPathComponent("server")
+    }
+
+    /// The server over the data folder (opening or creating it), configured by `change`.
+    func server(_ change: (inout ServerConfiguration) -> Void = { _ in }) throws -> HealthServer {
+        var configuration = ServerConfiguration(dataFolder: folder)
+        change(&configuration)
+        do {
+            return try HealthServer(configuration: configuration)
+        } catch {
+            Console.error("cannot open the server's data folder \(folder.path): \(error.localizedDescription)")
+            throw HealthExitStatus.failure
+        }
+    }
+}
+
+/// Runs an administration call; its refusal becomes one line on standard error and exit status 2.
+func serverCall<T>(_ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch { throw badInput(error.localizedDescription) }
+}
+
+/// `health serve`: HealthKit over HTTP for many people and apps.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve HealthKit over HTTP: the /v1 API for apps, the permission sheet and sign-in pages.",
+        discussion: """
+            The first visit to /signup creates the administrator's account; `health users add` makes others, \
+            `health apps register` registers apps (OAuth clients), `health tokens create` makes a person's own token. \
+            Stops cleanly on Ctrl-C or SIGTERM. Logs carry no health data and no tokens.
+            """
+    )
+
+    @OptionGroup var data: ServerDataOptions
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Flag(help: "People reach the server over HTTPS through a proxy: session cookies are marked Secure.")
+    var behindHTTPS = false
+
+    func run() async throws {
+        guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
+        let server = try data.server { configuration in
+            configuration.host = host
+            configuration.port = port
+            configuration.usesTLS = behindHTTPS
+        }
+        try await server.run { port in
+            Console.write("serving \(data.folder.path) on http://\(host):\(port) (Ctrl-C stops)")
+        }
+    }
+}
+
+/// `health users`: accounts on the server.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "Manage the server's accounts.", subcommands: [UsersAddCommand.self, UsersListCommand.self])
+}
+
+/// `health users add NAME`: the password comes from standard input (one line).
+struct UsersAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add an account; its password is read from standard input (the first account administers the server).")
+
+    @OptionGroup var data: ServerDataOptions
+
+    @Argument(help: "The name the person signs in with.")
+    var name: String
+
+    func run() async throws {
+        guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+            throw badInput("give the password on standard input, e.g. `printf '%s\\n' \"$PASSWORD\" | health users add \(name)`")
+        }
+        let server = try data.server()
+        _ = try await serverCall { try await server.addPerson(name: name, password: password) }
+        Console.write("added \(name)")
+    }
+}
+
+/// `health users list`.
+struct UsersListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")
+
+    @OptionGroup var data: ServerDataOptions
+
+    func run() async throws {
+        for person in try await serverCall({ try data.server().people() }) {
+            Console.write(person.name + (person.isAdministrator ? " (administrator)" : ""))
+        }
+    }
+}
