@@ -12,7 +12,9 @@ public final class HealthServer: Sendable {
     let services: ServerServices
 
     /// Opens the server's data folder (creating it): its accounts directory and the people's stores.
-    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "health-serve")) throws {
+    public init(configuration: ServerConfiguration) throws {
+        var logger = Logger(label: "health-serve")
+        logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         services = try ServerServices(configuration: configuration, logger: logger)
     }
 

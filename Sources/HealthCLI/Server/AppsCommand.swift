@@ -52,7 +52,7 @@ struct AppsRegisterCommand: AsyncParsableCommand {
             try server.registerApp(clientID: id, name: name, redirectURIs: redirectURI, shareUsage: readReason, updateUsage: writeReason,
                                    clinicalUsage: clinicalReason, requiredReadTypes: requiredType)
         }
-        Console.write("registered \(name) as client id \(id)")
+        Console.write("registered \(name) as client id \(id)\n")
     }
 }
 
@@ -63,7 +63,7 @@ struct AppsListCommand: AsyncParsableCommand {
     @OptionGroup var data: ServerDataOptions
 
     func run() async throws {
-        for app in try await serverCall({ try data.server().apps() }) { Console.write("\(app.clientID)\t\(app.name)") }
+        for app in try await serverCall({ try data.server().apps() }) { Console.write("\(app.clientID)\t\(app.name)\n") }
     }
 }
 
@@ -89,6 +89,6 @@ struct TokensCreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let server = try data.server()
-        Console.write(try await serverCall { try server.createPersonalToken(for: name, label: label) })
+        Console.write(try await serverCall { try server.createPersonalToken(for: name, label: label) } + "\n")
     }
 }

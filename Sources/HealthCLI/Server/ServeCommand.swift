@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.usesTLS = behindHTTPS
         }
         try await server.run { port in
-            Console.write("serving \(data.folder.path) on http://\(host):\(port) (Ctrl-C stops)")
+            Console.write("serving \(data.folder.path) on http://\(host):\(port) (Ctrl-C stops)\n")
         }
     }
 }
@@ -94,7 +94,7 @@ struct UsersAddCommand: AsyncParsableCommand {
         }
         let server = try data.server()
         _ = try await serverCall { try await server.addPerson(name: name, password: password) }
-        Console.write("added \(name)")
+        Console.write("added \(name)\n")
     }
 }
 
@@ -106,7 +106,7 @@ struct UsersListCommand: AsyncParsableCommand {
 
     func run() async throws {
         for person in try await serverCall({ try data.server().people() }) {
-            Console.write(person.name + (person.isAdministrator ? " (administrator)" : ""))
+            Console.write(person.name + (person.isAdministrator ? " (administrator)" : "") + "\n")
         }
     }
 }

@@ -16,6 +16,8 @@ public struct ServerConfiguration: Sendable {
     public var storeIdleSeconds: TimeInterval
     /// The most people's stores open at once; the least recently used beyond it are closed.
     public var maxOpenStores: Int
+    /// The log level, a swift-log level name (`info`; `critical` keeps tests quiet).
+    public var logLevel: String
     /// The bcrypt cost of password hashes (12; tests lower it).
     public var bcryptCost: UInt8
     /// Whether people reach the server over HTTPS (through a TLS-terminating proxy): session cookies are then
@@ -33,6 +35,7 @@ public struct ServerConfiguration: Sendable {
         storeIdleSeconds = 300
         maxOpenStores = 256
         bcryptCost = 12
+        logLevel = "info"
         usesTLS = false
     }
 }

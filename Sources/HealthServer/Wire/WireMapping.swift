@@ -94,6 +94,16 @@ enum WireMapping {
     /// The sample `wire` describes, validated, with `revision` as its source (nil: the store stamps its app's);
     /// `place` names it in errors (`samples[3]`).
     static func sample(_ wire: WireSample, place: String, revision: HKSourceRevision? = nil) throws(HKError) -> HKSample {
+        do {
+            return try build(wire, place: place, revision: revision)
+        } catch {
+            // HealthKit's own checks say what is wrong; the place says which sample.
+            let message = error.localizedDescription
+            throw message.hasPrefix(place) ? error : HKError(error.code, "\(place): \(message)")
+        }
+    }
+
+    private static func build(_ wire: WireSample, place: String, revision: HKSourceRevision?) throws(HKError) -> HKSample {
         guard let type = HKObjectType.type(named: wire.type) as? HKSampleType else {
             throw HKError.invalidArgument("\(place).type: \"\(wire.type)\" is not a sample type HealthKit knows")
         }
