@@ -47,6 +47,7 @@ enum APIResponses {
             case .unauthorized(let text): return (.unauthorized, nil, text)
             case .forbidden(let text): return (.forbidden, .errorAuthorizationDenied, text)
             case .notFound(let text): return (.notFound, nil, text)
+            case .methodNotAllowed(let text): return (.methodNotAllowed, nil, text)
             case .conflict(let text): return (.conflict, nil, text)
             case .tooLarge(let text): return (.contentTooLarge, .errorDataSizeExceeded, text)
             case .tooManyRequests(let text): return (.tooManyRequests, nil, text)
@@ -104,6 +105,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return RouteTable.methodNotAllowed(request) ?? APIResponses.problem(error)
         } catch {
             let response = APIResponses.problem(error)
             if response.status.code >= 500 {

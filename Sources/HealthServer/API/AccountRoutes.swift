@@ -1,6 +1,7 @@
 import Foundation
 import HealthKitModel
 import Hummingbird
+import NIOCore
 import OpenHealthKit
 
 /// The small API routes: who am I, sharing status, sources, health check.
@@ -10,9 +11,19 @@ struct AccountRoutes: Sendable {
     /// Adds the routes to `router`.
     func add(to router: Router<BasicRequestContext>) {
         router.get("/healthz") { _, _ in try APIResponses.json(["status": "ok"]) }
+        router.get("/openapi.json") { _, _ in try Self.openAPI() }
         router.get("/v1/me") { request, _ in try me(request) }
         router.get("/v1/authorization/status") { request, _ in try status(request) }
         router.get("/v1/sources") { request, _ in try await sources(request) }
+    }
+
+    /// The API's OpenAPI 3.1 description (`Resources/openapi.json`, written by `scripts/openapi.py`).
+    static func openAPI() throws -> Response {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
+            throw ServerError.notFound("the API description is not installed with this build")
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: try Data(contentsOf: url))))
     }
 
     /// Who the credential belongs to.

@@ -55,12 +55,14 @@ struct QueryParameters {
         return date
     }
 
-    /// The boolean parameter `name` (`true`/`false`, `1`/`0`), `fallback` when absent.
+    /// The boolean parameter `name` (`true` or `false`), `fallback` when absent.
     func flag(_ name: String, fallback: Bool = false) throws -> Bool {
-        guard let text = one(name)?.lowercased() else { return fallback }
+        let values = all(name)
+        guard let text = values.first else { return fallback }
+        guard values.count == 1 else { throw ServerError.badRequest("\(name) is given \(values.count) times") }
         switch text {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
+        case "true": return true
+        case "false": return false
         default: throw ServerError.badRequest("\(name): \"\(text)\" is not true or false")
         }
     }
@@ -79,10 +81,10 @@ struct QueryParameters {
         var parts: [NSPredicate] = []
         let start = try date("start"), end = try date("end")
         if let start, let end, end < start { throw ServerError.badRequest("end is before start") }
+        var options: HKQueryOptions = []
+        if try flag("strictStartDate") { options.insert(.strictStartDate) }
+        if try flag("strictEndDate") { options.insert(.strictEndDate) }
         if start != nil || end != nil {
-            var options: HKQueryOptions = []
-            if try flag("strictStartDate") { options.insert(.strictStartDate) }
-            if try flag("strictEndDate") { options.insert(.strictEndDate) }
             parts.append(HKQuery.predicateForSamples(withStart: start, end: end, options: options))
         }
         let sources = all("source")

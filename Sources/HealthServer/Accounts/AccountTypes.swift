@@ -95,6 +95,8 @@ enum ServerError: LocalizedError, Sendable, CustomStringConvertible {
     case forbidden(String)
     /// Nothing there (404).
     case notFound(String)
+    /// The path exists, the method does not (405).
+    case methodNotAllowed(String)
     /// Already exists (409).
     case conflict(String)
     /// The body is too large (413).
@@ -105,7 +107,7 @@ enum ServerError: LocalizedError, Sendable, CustomStringConvertible {
     /// The sentence.
     var description: String {
         switch self {
-        case .badRequest(let text), .unauthorized(let text), .forbidden(let text), .notFound(let text), .conflict(let text),
+        case .badRequest(let text), .unauthorized(let text), .forbidden(let text), .notFound(let text), .methodNotAllowed(let text), .conflict(let text),
              .tooLarge(let text), .tooManyRequests(let text): text
         }
     }

@@ -1,14 +1,73 @@
 import Foundation
 
-/// The JSON coders of the API: ISO 8601 dates (with or without fractional seconds on input, milliseconds on output),
-/// sorted keys, and `Date.ISO8601FormatStyle` rather than `ISO8601DateFormatter` (about 30 times faster).
+/// The JSON coders of the API: RFC 3339 dates (any fractional digits and offset on input, milliseconds in UTC on
+/// output) and sorted keys. Dates are read by hand (``date(_:)``): Foundation's ISO 8601 parsers refuse offsets beyond
+/// ±14 hours and more than three fractional digits, which RFC 3339 allows, and the formatter class is slow.
 enum WireCoding {
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let withoutFraction = Date.ISO8601FormatStyle()
 
-    /// The date `text` names (`2026-11-26T10:00:00Z`, `2026-11-26T10:00:00.250+01:00`), or nil.
+    /// The date `text` names in RFC 3339 form (`2026-11-26T10:00:00Z`, `2026-11-26t10:00:00.250123+01:00`), or nil.
     static func date(_ text: String) -> Date? {
-        (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+        let bytes = Array(text.utf8)
+        func number(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[from..<from + count] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard bytes.count >= 20, bytes[4] == 45, bytes[7] == 45, [84, 116, 32].contains(bytes[10]), bytes[13] == 58, bytes[16] == 58,
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+              let minute = number(14, 2), let second = number(17, 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == 46 {
+            var scale = 0.1
+            index += 1
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                fraction += Double(bytes[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard index < bytes.count else { return nil }
+        var offset = 0
+        switch bytes[index] {
+        case 90, 122: index += 1
+        case 43, 45:
+            guard let hours = number(index + 1, 2), index + 3 < bytes.count, bytes[index + 3] == 58, let minutes = number(index + 4, 2),
+                  hours < 24, minutes < 60 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (bytes[index] == 43 ? 1 : -1)
+            index += 6
+        default: return nil
+        }
+        guard index == bytes.count, day <= daysIn(month: month, year: year) else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the date (proleptic Gregorian; Howard Hinnant's `days_from_civil`).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// `date` in ISO 8601 with milliseconds, UTC.

@@ -1,0 +1,135 @@
+# Writes the API description served at /openapi.json, with HealthKit's type names from the library itself:
+#   health types --format json | python3 scripts/openapi.py > Sources/HealthServer/Resources/openapi.json
+# (the JSON is committed; HealthServerTests checks it describes every /v1 route the server has).
+import json
+import sys
+types = json.load(sys.stdin)
+def names(kinds=None, exclude=()):
+    chosen = [t for t in types if (kinds is None or t["kind"] in kinds) and t["name"] not in exclude]
+    return sorted({t["identifier"] for t in chosen} | {t["name"] for t in chosen})
+type_enums = {
+    "TypeName": {"type": "string", "enum": names(), "description": "A HealthKit type: identifier or short name"},
+    "SampleTypeName": {"type": "string", "enum": names(exclude=("activitySummary",) + tuple(t["name"] for t in types if t["kind"] == "characteristic")),
+                       "description": "A HealthKit sample type: identifier or short name"},
+    "SavableTypeName": {"type": "string", "enum": names({"quantity", "category", "correlation", "workout"}),
+                        "description": "A type the API saves: quantity, category, correlation or workout"},
+    "QuantityTypeName": {"type": "string", "enum": names({"quantity"}), "description": "A quantity type: identifier or short name"},
+}
+all_types = {"$ref": "#/components/schemas/TypeName"}
+sample_types = {"$ref": "#/components/schemas/SampleTypeName"}
+quantity_types = {"$ref": "#/components/schemas/QuantityTypeName"}
+Q = lambda name, schema, desc, required=False, explode=False: {"name": name, "in": "query", "required": required, "description": desc, "schema": schema, **({"explode": True} if explode else {})}
+date = {"type": "string", "format": "date-time"}
+def ref(n): return {"$ref": "#/components/schemas/" + n}
+def nullable(schema): return {"anyOf": [schema, {"type": "null"}]}
+def json_body(n): return {"content": {"application/json": {"schema": ref(n)}}}
+def resp(desc, n=None, ct="application/json"):
+    r = {"description": desc}
+    if n: r["content"] = {ct: {"schema": ref(n)}}
+    return r
+err = lambda d: resp(d, "Error")
+common_errors = {"400": err("Bad input: the message names the parameter or field"), "401": err("No valid credential"),
+                 "403": err("Not allowed (HealthKit's code says why)")}
+filters = [
+    Q("type", {"type": "array", "items": sample_types, "minItems": 1}, "Sample type: identifier (HKQuantityTypeIdentifierStepCount) or short name (stepCount)", True, True),
+    Q("start", date, "Samples overlapping [start, end) (predicateForSamples(withStart:end:options:))"),
+    Q("end", date, "See start"),
+    Q("strictStartDate", {"type": "boolean"}, "HKQueryOptions.strictStartDate"),
+    Q("strictEndDate", {"type": "boolean"}, "HKQueryOptions.strictEndDate"),
+    Q("source", {"type": "array", "items": {"type": "string"}}, "Bundle identifiers (predicateForObjects(from:))", False, True),
+    Q("uuid", {"type": "array", "items": {"type": "string", "format": "uuid"}}, "predicateForObjects(with:)", False, True),
+    Q("userEntered", {"type": "boolean"}, "false leaves out samples people typed in"),
+]
+one_type = dict(filters[0]); one_type = {**one_type, "schema": {"type": "array", "items": sample_types, "minItems": 1, "maxItems": 1}}
+quantity_type = {**one_type, "schema": {"type": "array", "items": quantity_types, "minItems": 1, "maxItems": 1}}
+single_filters = [one_type] + filters[1:]
+qty = {"type": "object", "required": ["value", "unit"], "properties": {"value": {"type": "number"}, "unit": {"type": "string"}}, "additionalProperties": False}
+metadata_value = {"oneOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"},
+    {"type": "object", "required": ["date"], "properties": {"date": date}, "additionalProperties": False}, ref("Quantity")]}
+nstr = {"type": ["string", "null"]}
+schemas = {
+  **type_enums,
+  "Quantity": qty,
+  "MetadataValue": metadata_value,
+  "Metadata": {"type": "object", "additionalProperties": ref("MetadataValue")},
+  "Device": {"type": "object", "properties": {k: {"type": "string"} for k in ["name","manufacturer","model","hardwareVersion","firmwareVersion","softwareVersion","localIdentifier","udiDeviceIdentifier"]}},
+  "Source": {"type": "object", "required": ["name", "bundleIdentifier"], "properties": {"name": {"type": "string"}, "bundleIdentifier": {"type": "string"},
+             "version": {"type": "string"}, "productType": {"type": "string"}, "operatingSystemVersion": {"type": "string"}}},
+  "WorkoutEvent": {"type": "object", "required": ["type", "startDate", "endDate"], "properties": {"type": {"type": "integer"}, "startDate": date, "endDate": date, "metadata": ref("Metadata")}},
+  "Workout": {"type": "object", "required": ["activityType"], "properties": {"activityType": {"type": "integer", "minimum": 0}, "duration": {"type": "number"},
+              "totalEnergyBurned": ref("Quantity"), "totalDistance": ref("Quantity"), "events": {"type": "array", "items": ref("WorkoutEvent")}}},
+  "Sample": {"type": "object", "required": ["type", "startDate", "endDate"], "description": "A HealthKit sample: quantity for quantity samples, value for category samples, objects for correlations, workout for workouts.",
+             "properties": {"uuid": nullable({"type": "string", "format": "uuid"}), "type": sample_types, "startDate": date, "endDate": date,
+                            "quantity": nullable(ref("Quantity")), "value": nullable({"type": "integer"}),
+                            "objects": nullable({"type": "array", "items": ref("Sample")}), "workout": nullable(ref("Workout")),
+                            "device": nullable(ref("Device")), "metadata": nullable(ref("Metadata")), "source": nullable(ref("Source")),
+                            "summary": nullable({"type": "string"})}},
+  "NewSample": {"type": "object", "required": ["type", "startDate", "endDate"], "description": "A sample to save (see Sample); its type one the API saves.",
+             "properties": {"uuid": nullable({"type": "string", "format": "uuid"}), "type": {"$ref": "#/components/schemas/SavableTypeName"},
+                            "startDate": date, "endDate": date,
+                            "quantity": nullable(ref("Quantity")), "value": nullable({"type": "integer"}),
+                            "objects": nullable({"type": "array", "items": ref("NewSample")}), "workout": nullable(ref("Workout")),
+                            "device": nullable(ref("Device")), "metadata": nullable(ref("Metadata")), "source": nullable(ref("Source")),
+                            "summary": nullable({"type": "string"})}},
+  "SaveRequest": {"type": "object", "required": ["samples"], "properties": {"samples": {"type": "array", "items": ref("NewSample"), "minItems": 1, "maxItems": 10000}}},
+  "SaveResponse": {"type": "object", "required": ["saved", "alreadyStored"], "properties": {"saved": {"type": "array", "items": {"type": "string", "format": "uuid"}},
+                   "alreadyStored": {"type": "array", "items": {"type": "string", "format": "uuid"}}}},
+  "SamplePage": {"type": "object", "required": ["samples"], "properties": {"samples": {"type": "array", "items": ref("Sample")}, "nextOffset": {"type": "integer"}}},
+  "DeletedObject": {"type": "object", "required": ["uuid"], "properties": {"uuid": {"type": "string", "format": "uuid"}, "metadata": ref("Metadata")}},
+  "ChangePage": {"type": "object", "required": ["samples", "deletedObjects", "anchor", "more"], "properties": {"samples": {"type": "array", "items": ref("Sample")},
+                 "deletedObjects": {"type": "array", "items": ref("DeletedObject")}, "anchor": {"type": "string", "pattern": "^[0-9]+$"}, "more": {"type": "boolean"}}},
+  "Figures": {"type": "object", "required": ["startDate", "endDate"], "properties": {"startDate": date, "endDate": date, **{k: {"type": "number"} for k in ["sum","average","minimum","maximum","mostRecent","duration"]},
+              "mostRecentDate": date, "sources": {"type": "array", "items": {"type": "object", "required": ["source"], "properties": {"source": ref("Source"), **{k: {"type": "number"} for k in ["sum","average","minimum","maximum","mostRecent","duration"]}}}}}},
+  "StatisticsPage": {"type": "object", "required": ["unit", "statistics"], "properties": {"unit": {"type": "string"}, "statistics": {"type": "array", "items": ref("Figures")}}},
+  "Deleted": {"type": "object", "required": ["deleted"], "properties": {"deleted": {"type": "integer"}}},
+  "Me": {"type": "object", "required": ["person", "access"], "properties": {"person": {"type": "string"}, "access": {"type": "string", "enum": ["owner", "app", "guest"]}, "app": {"type": "string"}}},
+  "AuthorizationStatus": {"type": "object", "required": ["status"], "properties": {"status": {"type": "object", "additionalProperties": {"type": "string", "enum": ["notDetermined", "sharingDenied", "sharingAuthorized"]}}}},
+  "Sources": {"type": "object", "required": ["sources"], "properties": {"sources": {"type": "array", "items": ref("Source")}}},
+  "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+  "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "object", "required": ["message"], "properties": {
+            "code": {"type": "integer", "description": "HKError.Code raw value"}, "name": {"type": "string", "description": "HKError.Code name (errorInvalidArgument)"}, "message": {"type": "string"}}}}},
+  "TokenResponse": {"type": "object", "required": ["access_token", "token_type", "scope"], "properties": {"access_token": {"type": "string"}, "token_type": {"type": "string"}, "scope": {"type": "string"}}},
+  "OAuthError": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}, "error_description": {"type": "string"}}},
+}
+limit = Q("limit", {"type": "integer", "minimum": 1, "maximum": 10000}, "At most this many (default 1,000)")
+paths = {
+  "/healthz": {"get": {"operationId": "health", "summary": "Health check", "security": [], "responses": {"200": resp("Running", "Health")}}},
+  "/v1/me": {"get": {"operationId": "me", "summary": "Who the credential belongs to", "responses": {"200": resp("The person and access", "Me"), "401": err("No valid credential")}}},
+  "/v1/samples": {
+    "post": {"operationId": "saveSamples", "summary": "Save a batch of samples (all or nothing; idempotent by UUID)", "requestBody": {"required": True, **json_body("SaveRequest")},
+             "responses": {"200": resp("Saved", "SaveResponse"), **common_errors, "409": err("A UUID is used by another object"), "413": err("Body too large")}},
+    "get": {"operationId": "querySamples", "summary": "HKSampleQuery", "parameters": single_filters + [limit,
+             Q("offset", {"type": "integer", "minimum": 0, "maximum": 1000000}, "Skip this many (the previous page's nextOffset)"),
+             Q("sort", {"type": "string", "enum": ["startDate", "-startDate", "endDate", "-endDate"]}, "Sort order (default startDate)")],
+            "responses": {"200": resp("A page of samples", "SamplePage"), **common_errors}},
+    "delete": {"operationId": "deleteSamples", "summary": "deleteObjects(of:predicate:): the caller's own samples matching the filter", "parameters": single_filters,
+               "responses": {"200": resp("How many were deleted", "Deleted"), **common_errors}}},
+  "/v1/changes": {"get": {"operationId": "changes", "summary": "HKAnchoredObjectQuery: saves and deletions after the anchor", "parameters": filters + [
+        Q("anchor", {"type": "string", "pattern": "^[0-9]{1,18}$"}, "The anchor a previous answer gave (from the beginning when absent)"), limit],
+        "responses": {"200": resp("Changes and the next anchor", "ChangePage"), **common_errors}}},
+  "/v1/changes/stream": {"get": {"operationId": "changeStream", "summary": "Server-Sent Events: one `change` event (a ChangePage) per commit; id is the anchor", "parameters": filters + [
+        Q("anchor", {"type": "string", "pattern": "^[0-9]{1,18}$"}, "Start after this anchor (or send Last-Event-ID)"), limit],
+        "responses": {"200": {"description": "An event stream: `event: change`, `id:` the anchor, `data:` a ChangePage as JSON", "content": {"text/event-stream": {"schema": {
+            "type": "object", "properties": {"event": {"type": "string"}, "id": {"type": "string"}, "data": {"type": "string"}, "retry": {"type": "integer"}}}}}}, **common_errors}}},
+  "/v1/statistics": {"get": {"operationId": "statistics", "summary": "HKStatisticsQuery, or HKStatisticsCollectionQuery with interval", "parameters": [quantity_type] + filters[1:] + [
+        Q("options", {"type": "string"}, "Comma-separated: cumulativeSum, discreteAverage, discreteMin, discreteMax, mostRecent, duration, separateBySource"),
+        Q("unit", {"type": "string"}, "Unit of the values (default: the preferred unit)"),
+        Q("interval", {"type": "string", "enum": ["second", "minute", "hour", "day", "week", "month", "year"]}, "Collection interval"),
+        Q("intervalCount", {"type": "integer", "minimum": 1, "maximum": 10000}, "Intervals of this many units"),
+        Q("anchorDate", date, "Where intervals are anchored (default: midnight before start)"),
+        Q("timeZone", {"type": "string"}, "IANA time zone of the intervals (default UTC)")],
+        "responses": {"200": resp("Statistics", "StatisticsPage"), **common_errors, "404": err("No data for the predicate (HKError errorNoData)")}}},
+  "/v1/authorization/status": {"get": {"operationId": "authorizationStatus", "summary": "authorizationStatus(for:): sharing only",
+        "parameters": [Q("type", {"type": "array", "items": all_types, "minItems": 1}, "Types", True, True)],
+        "responses": {"200": resp("Each type's sharing status", "AuthorizationStatus"), **common_errors}}},
+  "/v1/sources": {"get": {"operationId": "sources", "summary": "HKSourceQuery", "parameters": single_filters, "responses": {"200": resp("Sources", "Sources"), **common_errors}}},
+  "/oauth/token": {"post": {"operationId": "token", "summary": "Authorization code (with PKCE verifier) for an app's access token", "security": [],
+        "requestBody": {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "required": ["grant_type", "code", "redirect_uri", "client_id", "code_verifier"],
+            "properties": {k: {"type": "string"} for k in ["grant_type", "code", "redirect_uri", "client_id", "code_verifier"]}}}}},
+        "responses": {"200": resp("The token", "TokenResponse"), "400": resp("RFC 6749 error", "OAuthError"), "413": err("Body too large")}}},
+}
+doc = {"openapi": "3.1.0", "info": {"title": "OpenHealthKit server", "version": "1", "description": "HealthKit's semantics over HTTP: samples, anchored changes, statistics, authorization. Errors carry HealthKit's HKError.Code."},
+       "servers": [{"url": "/"}], "security": [{"bearer": []}],
+       "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "An app's token (OAuth authorization code with PKCE at /oauth/authorize) or a person's own token (health tokens create)"}},
+                      "schemas": schemas}, "paths": paths}
+print(json.dumps(doc, indent=1, sort_keys=True))
