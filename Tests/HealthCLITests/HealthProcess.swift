@@ -20,8 +20,9 @@ struct HealthProcess {
         fatalError("health executable not found near \(CommandLine.arguments[0]); build it with `swift build` first")
     }()
 
-    /// Runs `health` with `arguments` and an optional environment overlay, and waits for it to exit.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `health` with `arguments`, an optional environment overlay and `input` on standard input (none when nil),
+    /// and waits for it to exit.
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -30,7 +31,13 @@ struct HealthProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `health serve`, `health users`, `health apps` and `health tokens` as a person runs them.
+@Suite struct ServeCommandTests {
+    @Test("users add reads the password from standard input; the first account administers; bad input exits 2 with a reason")
+    func accountsAndApps() throws {
+        let (folder, _) = try HealthProcess.newStore("serve")
+        let data = folder.appendingPathComponent("server").path
+        let added = try HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try HealthProcess.run(["users", "add", "bob", "--data", data], input: "another password\n").status == 0)
+        let taken = try HealthProcess.run(["users", "add", "ALICE", "--data", data], input: "a long password\n")
+        #expect(taken.status == 2 && taken.stderr.contains("already exists"), "\(taken.stderr)")
+        let short = try HealthProcess.run(["users", "add", "carol", "--data", data], input: "short\n")
+        #expect(short.status == 2 && short.stderr.contains("8 characters"), "\(short.stderr)")
+        let none = try HealthProcess.run(["users", "add", "dave", "--data", data], input: "")
+        #expect(none.status == 2 && none.stderr.contains("standard input"), "\(none.stderr)")
+        let list = try HealthProcess.run(["users", "list", "--data", data])
+        #expect(list.stdout == "alice (administrator)\nbob\n")
+
+        let badURI = try HealthProcess.run(["apps", "register", "Steps", "--redirect-uri", "http://example.com/cb", "--data", data])
+        #expect(badURI.status == 2 && badURI.stderr.contains("https://"), "\(badURI.stderr)")
+        let registered = try HealthProcess.run(["apps", "register", "Step Counter", "--redirect-uri", "https://steps.example/cb",
+                                                "--read-reason", "To chart your steps.", "--data", data])
+        #expect(registered.status == 0 && registered.stdout.contains("app.step-counter"), "\(registered.stdout)\(registered.stderr)")
+        #expect(try HealthProcess.run(["apps", "list", "--data", data]).stdout == "app.step-counter\tStep Counter\n")
+        let token = try HealthProcess.run(["tokens", "create", "alice", "--data", data])
+        #expect(token.status == 0 && token.stdout.hasPrefix("ohk_p_"))
+        #expect(try HealthProcess.run(["tokens", "create", "nobody", "--data", data]).status == 2)
+    }
+
+    @Test("serve answers on the port it prints and stops cleanly on SIGTERM")
+    func serveAndStop() async throws {
+        let (folder, _) = try HealthProcess.newStore("serve")
+        let data = folder.appendingPathComponent("server").path
+        _ = try HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
+        let token = try HealthProcess.run(["tokens", "create", "alice", "--data", data]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let process = Process()
+        process.executableURL = HealthProcess.executable
+        process.arguments = ["serve", "--data", data, "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var printed = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !printed.contains("\n"), Date() < deadline {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let port = try #require(printed.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "\(printed)")
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/me")!)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self).contains("\"person\":\"alice\""))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+}
