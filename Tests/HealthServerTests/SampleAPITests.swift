@@ -138,3 +138,20 @@ import Testing
         #expect(try await harness.send("DELETE", "/v1/samples?type=stepCount", token: token).status == 400)
     }
 }
+
+/// Requests per credential are limited.
+@Suite struct RateLimitTests {
+    @Test("a credential past its burst gets 429 with a reason, while another person's credential still works")
+    func burstThenRefused() async throws {
+        let harness = try await ServerHarness { configuration in
+            configuration.requestsPerSecond = 0.01
+            configuration.requestBurst = 3
+        }
+        defer { harness.stop() }
+        let alice = try await harness.person("alice"), bob = try await harness.person("bob")
+        var statuses: [Int] = []
+        for _ in 0..<5 { statuses.append(try await harness.send("GET", "/v1/me", token: alice).status) }
+        #expect(statuses == [200, 200, 200, 429, 429])
+        #expect(try await harness.send("GET", "/v1/me", token: bob).status == 200)
+    }
+}

@@ -18,6 +18,13 @@ struct APIAccess: Sendable {
 
     /// The access `request` carries; throws ``ServerError/unauthorized(_:)`` when it carries none that works.
     static func resolve(_ request: Request, services: ServerServices) throws -> APIAccess {
+        let grant = try credential(request, services: services)
+        try services.requestLimiter.take(grant.personID + "/" + (grant.clientID ?? grant.kind.rawValue))
+        return APIAccess(grant: grant, store: try services.store(for: grant))
+    }
+
+    /// What the request's credential grants.
+    private static func credential(_ request: Request, services: ServerServices) throws -> TokenGrant {
         let grant: TokenGrant
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
@@ -34,7 +41,7 @@ struct APIAccess: Sendable {
         } else {
             throw ServerError.unauthorized("sign in: send \"Authorization: Bearer TOKEN\" (an app's token or your own)")
         }
-        return APIAccess(grant: grant, store: try services.store(for: grant))
+        return grant
     }
 
     /// Throws HealthKit's guest-mode error when this is a guest session (every write does).

@@ -16,6 +16,10 @@ public struct ServerConfiguration: Sendable {
     public var storeIdleSeconds: TimeInterval
     /// The most people's stores open at once; the least recently used beyond it are closed.
     public var maxOpenStores: Int
+    /// Requests a second each credential may make after its burst (``requestBurst``); beyond it, 429.
+    public var requestsPerSecond: Double
+    /// Requests a credential may make at once.
+    public var requestBurst: Int
     /// The log level, a swift-log level name (`info`; `critical` keeps tests quiet).
     public var logLevel: String
     /// The bcrypt cost of password hashes (12; tests lower it).
@@ -25,7 +29,7 @@ public struct ServerConfiguration: Sendable {
     public var usesTLS: Bool
 
     /// A configuration with the defaults: loopback port 8080, 16 MiB bodies, 10,000 samples a save, stores closed
-    /// after 5 idle minutes, at most 256 open.
+    /// after 5 idle minutes, at most 256 open, 200 requests a second per credential (bursts of 400).
     public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080) {
         self.dataFolder = dataFolder
         self.host = host
@@ -36,6 +40,8 @@ public struct ServerConfiguration: Sendable {
         maxOpenStores = 256
         bcryptCost = 12
         logLevel = "info"
+        requestsPerSecond = 200
+        requestBurst = 400
         usesTLS = false
     }
 }

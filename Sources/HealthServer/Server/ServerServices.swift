@@ -14,6 +14,8 @@ final class ServerServices: Sendable {
     let stores: PersonStores
     /// Failed sign-ins, for rate limiting.
     let signInLimiter = AttemptLimiter(limit: 5, window: 60)
+    /// Requests per credential.
+    let requestLimiter: RequestRateLimiter
     /// The server's log (no health data, no tokens).
     let logger: Logger
 
@@ -21,6 +23,7 @@ final class ServerServices: Sendable {
     init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
         self.logger = logger
+        requestLimiter = RequestRateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst)
         try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
         directory = try ServerDirectory(path: configuration.dataFolder.appendingPathComponent("server.sqlite").path)
         stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"),
