@@ -90,8 +90,14 @@ final class ServerHarness: @unchecked Sendable {
 
     /// A person with an account and their own token.
     func person(_ name: String, password: String = "correct horse battery") async throws -> String {
-        _ = try await server.addPerson(name: name, password: password)
-        return try server.createPersonalToken(for: name, label: "test")
+        try await personWithStore(name, password: password).token
+    }
+
+    /// A person with an account, their own token, and the path of their store file.
+    func personWithStore(_ name: String, password: String = "correct horse battery") async throws -> (token: String, store: String) {
+        let id = try await server.addPerson(name: name, password: password)
+        let store = folder.appendingPathComponent("people").appendingPathComponent(id).appendingPathComponent("health.sqlite").path
+        return (try server.createPersonalToken(for: name, label: "test"), store)
     }
 
     /// Signs `name` in through the form, as a browser does, and returns the session cookie (`ohk_session=…`).

@@ -27,6 +27,12 @@ enum WireMapping {
                 .map { self.wire($0) }
         case let workout as HKWorkout:
             wire.workout = self.workout(workout)
+        case let record as HKClinicalRecord:
+            let resource = record.fhirResource
+            wire.clinical = WireClinicalRecord(
+                displayName: record.displayName, resourceType: resource?.resourceType.rawValue, identifier: resource?.identifier,
+                fhirVersion: resource?.fhirVersion.stringRepresentation, sourceURL: resource?.sourceURL?.absoluteString,
+                resource: resource.flatMap { WireJSON.parse($0.data) })
         default:
             wire.summary = sample.description
         }

@@ -30,6 +30,8 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var metadata: [String: WireMetadataValue]?
     /// Who saved the sample, and with which version of what.
     public var source: WireSource?
+    /// A clinical record's display name and FHIR resource (read only: records come from institutions).
+    public var clinical: WireClinicalRecord?
     /// For kinds the API reads but cannot save yet (electrocardiograms, routes, documents…): a sentence describing
     /// the sample. Ignored on saves.
     public var summary: String?
