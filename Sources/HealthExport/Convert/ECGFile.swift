@@ -111,9 +111,11 @@ struct ECGFile: Equatable {
         return String(scalars.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
     }
 
-    /// A value quoted when it holds a comma, a quote or outer spaces.
+    /// A value quoted when it holds a comma or a quote, has outer spaces, or starts with a byte order mark (which, first
+    /// in the file, reading would take for the file's own and skip).
     private static func quoted(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" }) || text != text.trimmingCharacters(in: .whitespaces) else {
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" }) || text.unicodeScalars.first == "\u{FEFF}"
+                || text != text.trimmingCharacters(in: .whitespaces) else {
             return text
         }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
