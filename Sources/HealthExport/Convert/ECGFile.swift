@@ -30,6 +30,10 @@ struct ECGFile: Equatable {
         var line: Int
     }
 
+    /// The largest file read: 16 MiB, about 50 times a 30-second recording at 512 Hz (15,360 voltage lines, about
+    /// 300 KB). A larger file is reported and not read (docs/ClinicalRecords.md, "Limits on outside input").
+    static let maximumFileBytes = 16 << 20
+
     /// The header lines, in file order.
     var header: [Field]
     /// The voltages in the file's unit, in file order.
