@@ -24,4 +24,25 @@ struct KeysetPagerTests {
             }
         }
     }
+
+    /// A page over HealthKit's nine clinical types (what `health records list` reads) merges nine index seeks instead
+    /// of sorting every record after the boundary.
+    @Test func aPageOverTheNineClinicalTypesMergesTheirIndexes() throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let types = ["Allergy", "ClinicalNote", "Condition", "Coverage", "Immunization", "LabResult", "Medication", "Procedure", "VitalSign"]
+            .map { "HKClinicalTypeIdentifier\($0)Record" }
+        let source = SourceRecord(bundleIdentifier: "com.example.hospital", name: "Hospital")
+        let records = (0 ..< 90).map { index in
+            SampleRecord(uuid: UUID(), kind: .clinical, type: types[index % 9], startDate: Date(timeIntervalSince1970: Double(index / 10)),
+                         endDate: Date(timeIntervalSince1970: Double(index / 10)), source: source)
+        }
+        _ = try storage.save(records)
+        let boundary = PageBoundary(after: records[45].uuid, ascending: false)
+        let filter = SampleFilter.and([.types(Set(types)), .datesAfter(boundary)])
+        let plan = try QueryPlanTests.plan(storage) { db in
+            try SampleQuery.select(filter, FilterSQL(for: filter, storage.identities, db), sort: [boundary.sort], limit: 1000)
+        }
+        #expect(plan.filter { $0.contains("INDEX sample_type_start (type=? AND start<?)") }.count == 9, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
 }
