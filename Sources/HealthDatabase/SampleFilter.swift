@@ -43,6 +43,29 @@ public struct DateWindow: Sendable, Hashable {
     }
 }
 
+/// Where a sorted read stopped: the last record it returned (by UUID) and its order, by start or end date, then by
+/// change position, ascending or descending (see ``SampleSort``). The next page is ``SampleFilter/tiesAfter(_:)``
+/// followed by ``SampleFilter/datesAfter(_:)``, each read through the same sort, so paging costs an index seek
+/// however many records share a date.
+public struct PageBoundary: Sendable, Hashable {
+    /// The last record read.
+    public var uuid: UUID
+    /// Sorted by end date (otherwise by start date).
+    public var byEnd: Bool
+    /// Ascending (otherwise descending).
+    public var ascending: Bool
+
+    /// Creates a boundary after the record `uuid` in the order sorted by `byEnd ? end : start`, then change position.
+    public init(after uuid: UUID, byEnd: Bool = false, ascending: Bool) {
+        self.uuid = uuid
+        self.byEnd = byEnd
+        self.ascending = ascending
+    }
+
+    /// The sort the boundary's order is.
+    public var sort: SampleSort { SampleSort(byEnd ? .endDate : .startDate, ascending: ascending) }
+}
+
 /// A source revision pattern: a bundle identifier and, optionally, the exact version, product type
 /// and OS version (a `nil` part matches any).
 public struct RevisionPattern: Sendable, Hashable {
@@ -141,6 +164,12 @@ public indirect enum SampleFilter: Sendable, Hashable {
     /// samples related to the workouts a predicate selects. Nest it to reach grandparents; `not(hasParent(f))` matches
     /// records with no such parent, top-level records included.
     case hasParent(SampleFilter)
+    /// Records with exactly the sort date of the boundary's record that come after it in the boundary's order (saved
+    /// after it when ascending, before it when descending). None when no record has the boundary's UUID.
+    case tiesAfter(PageBoundary)
+    /// Records whose sort date lies beyond the boundary's record's (later when ascending, earlier when descending).
+    /// None when no record has the boundary's UUID.
+    case datesAfter(PageBoundary)
     /// Records that match every filter.
     case and([SampleFilter])
     /// Records that match any filter.

@@ -127,6 +127,8 @@ struct FilterSQL {
             return SQLPart("s.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM sample p WHERE p.id = s.parent_id AND p.kind = ?)", [kind.code])
         case .hasChild(let child): return hasChild(child)
         case .hasParent(let parent): return hasParent(parent)
+        case .tiesAfter(let boundary): return Self.ties(after: boundary)
+        case .datesAfter(let boundary): return Self.dates(after: boundary)
         case .and(let filters): return filters.isEmpty ? .always : .joined(filters.map(samples), "AND")
         case .or(let filters): return filters.isEmpty ? .never : .joined(filters.map(samples), "OR")
         case .not(let filter): return Self.negate(samples(filter))
@@ -260,6 +262,20 @@ struct FilterSQL {
         }.sorted { $0.sql < $1.sql }
         let any = SQLPart.joined(each, "OR")
         return SQLPart("\(column) IN (SELECT id FROM source WHERE \(any.sql))", any.arguments)
+    }
+
+    /// The boundary record's date equal and its change position (the row id) passed: with the type, a seek in the
+    /// `(type, start)` or `(type, end)` index, whose entries end in the row id.
+    private static func ties(after boundary: PageBoundary) -> SQLPart {
+        let column = boundary.byEnd ? "end" : "start"
+        return SQLPart("s.\(column) = (SELECT b.\(column) FROM sample b WHERE b.uuid = ?) AND s.id \(boundary.ascending ? ">" : "<") "
+                       + "(SELECT b.id FROM sample b WHERE b.uuid = ?)", [boundary.uuid, boundary.uuid])
+    }
+
+    /// The boundary record's date passed.
+    private static func dates(after boundary: PageBoundary) -> SQLPart {
+        let column = boundary.byEnd ? "end" : "start"
+        return SQLPart("s.\(column) \(boundary.ascending ? ">" : "<") (SELECT b.\(column) FROM sample b WHERE b.uuid = ?)", [boundary.uuid])
     }
 
     /// DateWindow's rules (see its doc comment); the overlap rule's `end >= start` bound lets SQLite range-scan

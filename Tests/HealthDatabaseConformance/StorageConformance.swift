@@ -44,7 +44,7 @@ public struct StorageConformance: Sendable {
     public static let checks: [ConformanceCheck] =
         RoundTripChecks.all + SaveChecks.all + DeleteChecks.all + ChangeLogChecks.all
         + WindowChecks.all + FilterChecks.all + FieldFilterChecks.all + TextMatchChecks.all + ChildFilterChecks.all + ParentFilterChecks.all + ChildSaveChecks.all + SortChecks.all
-        + SmallTableChecks.all + PayloadChecks.all + AssociationChecks.all + ChangeFeedChecks.all
+        + SmallTableChecks.all + PayloadChecks.all + AssociationChecks.all + ChangeFeedChecks.all + PagingChecks.all
 
     /// Makes an empty store.
     public let factory: @Sendable () throws -> any HealthStorage

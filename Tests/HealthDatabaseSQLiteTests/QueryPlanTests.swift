@@ -209,4 +209,17 @@ struct QueryPlanTests {
         #expect(try storage.count(matching: .not(.types(["HKQuantityTypeIdentifierNeverStored"]))) == 2)
         #expect(try storage.count(matching: .types([Self.steps, "HKQuantityTypeIdentifierNeverStored"])) == 1)
     }
+
+    /// `health records show UUID` reads every clinical type for one UUID, newest first: each type's arm seeks the UUID
+    /// index instead of walking its `(type, start)` index for the order.
+    @Test func aUUIDOfSeveralTypesSeeksTheUUIDIndex() throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let target = try Self.saveCycling(300, in: storage)[123]
+        let filter = SampleFilter.or([Self.heartRate, Self.steps, Self.bodyMass].map { .and([.types([$0]), .uuids([target.uuid])]) })
+        let sort = [SampleSort(.startDate, ascending: false)]
+        let plan = try Self.plan(storage) { db in try SampleQuery.select(filter, FilterSQL(for: filter, storage.identities, db), sort: sort, limit: nil) }
+        #expect(plan.filter { $0.contains("(uuid=?)") }.count == 3, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("sample_type_start") }, "\(plan)")
+        #expect(try storage.records(matching: filter, sort: sort, limit: nil).map(\.uuid) == [target.uuid])
+    }
 }

@@ -42,4 +42,20 @@ struct FuzzFoundExportTests {
             #expect(again.header.map(\.value) == [value])
         }
     }
+
+    /// `ecg-csv` (the input in Fuzz/regressions/ecg-csv/crash-2856b387…): a first header key that starts with a byte
+    /// order mark was written as the file's first bytes, where reading takes U+FEFF for the file's own mark and skips
+    /// it, so the key lost it (found once the target required the round trip of every file).
+    @Test func aKeyStartingWithAByteOrderMarkKeepsIt() throws {
+        let fuzzed = Data([0x0C, 0xEF, 0xBB, 0xBF, 0, 0, 0, 0, 0, 0, 0, 0x2C])
+        let ownMarkThenKeyMark = Data("\u{FEFF}\u{FEFF}Name,Jane Doe\n\n1\n".utf8)
+        for input in [fuzzed, ownMarkThenKeyMark] {
+            guard case .success(let file) = ECGFile.read(input) else { Issue.record("the input does not read"); continue }
+            #expect(file.header.first?.key.unicodeScalars.first == "\u{FEFF}")
+            guard case .success(let again) = ECGFile.read(Data(file.text().utf8)) else { Issue.record("written back, it does not read"); continue }
+            #expect(again.header.map { [$0.key, $0.value] } == file.header.map { [$0.key, $0.value] })
+        }
+        guard case .success(let marked) = ECGFile.read(Data("\u{FEFF}Name,Jane Doe\n\n1\n".utf8)) else { Issue.record("a file with a mark does not read"); return }
+        #expect(marked.header.map(\.key) == ["Name"])
+    }
 }

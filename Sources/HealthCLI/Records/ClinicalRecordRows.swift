@@ -1,47 +1,61 @@
 import Foundation
+import HealthDatabase
 import HealthRecords
 import OpenHealthKit
 
 /// Reading clinical records for the CLI, and turning them into rows and text.
 enum ClinicalRecordRows {
-    /// The records of `types` (and of one FHIR resource type, when given), newest first.
-    static func fetch(_ types: [HKClinicalType], resourceType: String?, from store: HKHealthStore) async throws -> [HKClinicalRecord] {
-        let predicate = resourceType.map { HKQuery.predicateForClinicalRecords(withFHIRResourceType: HKFHIRResourceType(rawValue: $0)) }
-        let predicates: [HKSamplePredicate<HKClinicalRecord>] = types.map { .clinicalRecord(type: $0, predicate: predicate) }
+    /// The columns of `records list`.
+    static let columns = ["id", "type", "name", "date", "institution", "fhirVersion", "uuid"]
+
+    /// Records read from the store at a time.
+    static let pageSize = 1_000
+
+    /// Writes the records of `types` (and of one FHIR resource type, when given), newest first (ties: last saved
+    /// first), to `writer` a page at a time as they are read, so memory holds one page however many records match.
+    static func write(_ types: [HKClinicalType], resourceType: String?, from store: HKHealthStore, to writer: RowWriter) throws {
+        var parts: [SampleFilter] = [.types(Set(types.map(\.identifier)))]
+        if let resourceType { parts.append(.field(FieldKey.fhirResourceType, .equal, .text(resourceType))) }
+        let storage = try store.storage()
+        var pager = KeysetPager(filter: .and(parts), byEnd: false, ascending: false)
+        while let page = try pager.next(storage, size: pageSize) {
+            for case let record as HKClinicalRecord in try QueryMapping.samples(from: page, storage: storage, concurrently: false) {
+                writer.add(row(record))
+            }
+        }
+    }
+
+    /// The records `id` names: the record with that UUID when `id` is one and a record has it (a seek in the store's
+    /// UUID index, nothing else read); otherwise those whose FHIR identifier (and resource type, for `ResourceType/id`)
+    /// it is, through the identifier field.
+    static func find(_ id: String, in store: HKHealthStore) async throws -> [HKClinicalRecord] {
+        if let uuid = UUID(uuidString: id), let record = try await records(HKQuery.predicateForObject(with: uuid), in: store).first {
+            return [record]
+        }
+        let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
+        let identifier = NSPredicate(format: "%K == %@", HKPredicateKeyPathClinicalRecordFHIRResourceIdentifier, parts.last ?? id)
+        return try await records(parts.count == 2
+            ? NSCompoundPredicate(andPredicateWithSubpredicates: [
+                HKQuery.predicateForClinicalRecords(withFHIRResourceType: HKFHIRResourceType(rawValue: parts[0])), identifier])
+            : identifier, in: store)
+    }
+
+    /// The clinical records of every clinical type matching `predicate`, newest first.
+    private static func records(_ predicate: NSPredicate, in store: HKHealthStore) async throws -> [HKClinicalRecord] {
+        let predicates: [HKSamplePredicate<HKClinicalRecord>] = HKObjectType.allClinicalTypes.map { .clinicalRecord(type: $0, predicate: predicate) }
         let descriptor = HKSampleQueryDescriptor(predicates: predicates, sortDescriptors: [SortDescriptor(\HKClinicalRecord.startDate, order: .reverse)])
         return try await healthCall { try await descriptor.result(for: store) }
     }
 
-    /// The records `id` names — its UUID, `ResourceType/id` or FHIR id — found through the store's indexes (the
-    /// sample's UUID, the FHIR identifier field), not by reading every record.
-    static func find(_ id: String, in store: HKHealthStore) async throws -> [HKClinicalRecord] {
-        let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
-        let identifier = NSPredicate(format: "%K == %@", HKPredicateKeyPathClinicalRecordFHIRResourceIdentifier, parts.last ?? id)
-        var lookups = [parts.count == 2
-            ? NSCompoundPredicate(andPredicateWithSubpredicates: [
-                HKQuery.predicateForClinicalRecords(withFHIRResourceType: HKFHIRResourceType(rawValue: parts[0])), identifier])
-            : identifier]
-        if let uuid = UUID(uuidString: id) { lookups.insert(HKQuery.predicateForObject(with: uuid), at: 0) }
-        var found: [HKClinicalRecord] = []
-        for predicate in lookups {
-            let predicates: [HKSamplePredicate<HKClinicalRecord>] = HKObjectType.allClinicalTypes.map { .clinicalRecord(type: $0, predicate: predicate) }
-            let descriptor = HKSampleQueryDescriptor(predicates: predicates, sortDescriptors: [SortDescriptor(\HKClinicalRecord.startDate, order: .reverse)])
-            found += try await healthCall { try await descriptor.result(for: store) }.filter { record in !found.contains { $0.uuid == record.uuid } }
-        }
-        return found
-    }
-
-    /// One row per record.
-    static func table(_ records: [HKClinicalRecord]) -> Table {
-        Table(columns: ["id", "type", "name", "date", "institution", "fhirVersion", "uuid"], rows: records.map { record in
-            let resource = record.fhirResource
-            return [
-                resource.map { "\($0.resourceType.rawValue)/\($0.identifier)" }, shortName(record.clinicalType),
-                record.displayName, relevantDate(record), record.sourceRevision.source.name,
-                resource.map { "\($0.fhirVersion.fhirRelease.rawValue) \($0.fhirVersion.stringRepresentation)" },
-                record.uuid.uuidString,
-            ]
-        })
+    /// A record's row, one cell per column of ``columns``.
+    static func row(_ record: HKClinicalRecord) -> [String?] {
+        let resource = record.fhirResource
+        return [
+            resource.map { "\($0.resourceType.rawValue)/\($0.identifier)" }, shortName(record.clinicalType),
+            record.displayName, relevantDate(record), record.sourceRevision.source.name,
+            resource.map { "\($0.fhirVersion.fhirRelease.rawValue) \($0.fhirVersion.stringRepresentation)" },
+            record.uuid.uuidString,
+        ]
     }
 
     /// The record's fields, then its FHIR JSON pretty-printed.

@@ -37,8 +37,9 @@ struct RecordsListCommand: AsyncParsableCommand {
         } else {
             types = HKObjectType.allClinicalTypes
         }
-        let records = try await ClinicalRecordRows.fetch(types, resourceType: resourceType, from: try store.openForReading())
-        Console.write(ClinicalRecordRows.table(records).render(format))
+        let healthStore = try store.openForReading()
+        let writer = RowWriter(columns: ClinicalRecordRows.columns, format: format)
+        try streamRows(to: writer) { try ClinicalRecordRows.write(types, resourceType: resourceType, from: healthStore, to: writer) }
     }
 }
 

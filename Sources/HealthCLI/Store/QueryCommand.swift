@@ -71,7 +71,7 @@ struct QueryCommand: ParsableCommand {
         var pager = KeysetPager(filter: filter, byEnd: sort == .end, ascending: ascending)
         var skip = offset
         var left = limit ?? Int.max
-        do {
+        try streamRows(to: writer) {
             while left > 0, let page = try pager.next(storage, size: Self.pageSize) {
                 for cells in try Self.rows(page, type: type, rows: rows, storage: storage) {
                     if skip > 0 { skip -= 1; continue }
@@ -80,14 +80,7 @@ struct QueryCommand: ParsableCommand {
                     if left == 0 { break }
                 }
             }
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            writer.finish()
-            Console.error(StoreOptions.sentence(HKError.from(error).localizedDescription))
-            throw HealthExitStatus.failure
         }
-        writer.finish()
     }
 
     /// The rows of one page of records, in order.
@@ -107,47 +100,6 @@ struct QueryCommand: ParsableCommand {
             let details = ObjectRows.describe(workout, unit: nil).2.map { $0 + ", \(routes) route\(routes == 1 ? "" : "s")" }
             return rows.cells(sample, details: details)
         }
-    }
-}
-
-/// Reads the records matching a filter page by page in date order, each page starting after the last record of the
-/// one before (by date, and by UUID among records of that same date), so memory holds one page.
-struct KeysetPager {
-    let filter: SampleFilter
-    let byEnd: Bool
-    let ascending: Bool
-    private var boundary: Date?
-    private var seenAtBoundary: Set<UUID> = []
-    private var done = false
-
-    init(filter: SampleFilter, byEnd: Bool, ascending: Bool) {
-        self.filter = filter
-        self.byEnd = byEnd
-        self.ascending = ascending
-    }
-
-    /// The next page, or nil when every record was read.
-    mutating func next(_ storage: any HealthStorage, size: Int) throws -> [SampleRecord]? {
-        guard !done else { return nil }
-        var parts = [filter]
-        if let boundary {
-            // Records of the boundary date itself, minus those already read; the window is on the sort date.
-            let window = ascending ? DateWindow(start: boundary, end: nil, strictStart: !byEnd, strictEnd: byEnd)
-                : DateWindow(start: nil, end: boundary.addingTimeInterval(0.000_001), strictStart: !byEnd, strictEnd: byEnd)
-            parts.append(.window(window))
-            if !seenAtBoundary.isEmpty { parts.append(.not(.uuids(seenAtBoundary))) }
-        }
-        let sort = [SampleSort(byEnd ? .endDate : .startDate, ascending: ascending)]
-        let page = try storage.records(matching: .and(parts), sort: sort, limit: size, includePayload: true)
-        if page.count < size { done = true }
-        guard let last = page.last else { return nil }
-        let date = byEnd ? last.endDate : last.startDate
-        if date != boundary { seenAtBoundary = [] }
-        boundary = date
-        for record in page where abs((byEnd ? record.endDate : record.startDate).timeIntervalSince(date)) <= 0.000_001 {
-            seenAtBoundary.insert(record.uuid)
-        }
-        return page
     }
 }
 

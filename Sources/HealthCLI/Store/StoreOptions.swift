@@ -92,3 +92,18 @@ func healthCall<T>(_ body: () async throws -> T) async throws -> T {
         throw error.code == .errorInvalidArgument ? HealthExitStatus.badInput : HealthExitStatus.failure
     }
 }
+
+/// Runs `body`, which adds rows to `writer` as it reads them, then ends the output. A store error ends the output
+/// where it is (a JSON array still closes) and exits with status 1 naming it.
+func streamRows(to writer: RowWriter, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        writer.finish()
+        Console.error(StoreOptions.sentence(HKError.from(error).localizedDescription))
+        throw HealthExitStatus.failure
+    }
+    writer.finish()
+}

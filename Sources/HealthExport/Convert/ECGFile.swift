@@ -30,6 +30,10 @@ struct ECGFile: Equatable {
         var line: Int
     }
 
+    /// The largest file read: 16 MiB, about 50 times a 30-second recording at 512 Hz (15,360 voltage lines, about
+    /// 300 KB). A larger file is reported and not read (docs/ClinicalRecords.md, "Limits on outside input").
+    static let maximumFileBytes = 16 << 20
+
     /// The header lines, in file order.
     var header: [Field]
     /// The voltages in the file's unit, in file order.
@@ -111,9 +115,11 @@ struct ECGFile: Equatable {
         return String(scalars.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
     }
 
-    /// A value quoted when it holds a comma, a quote or outer spaces.
+    /// A value quoted when it holds a comma or a quote, has outer spaces, or starts with a byte order mark (which, first
+    /// in the file, reading would take for the file's own and skip).
     private static func quoted(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" }) || text != text.trimmingCharacters(in: .whitespaces) else {
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" }) || text.unicodeScalars.first == "\u{FEFF}"
+                || text != text.trimmingCharacters(in: .whitespaces) else {
             return text
         }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

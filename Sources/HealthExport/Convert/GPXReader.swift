@@ -4,6 +4,11 @@ import HealthKitModel
 /// Reads the points of a workout-routes/*.gpx file (`trkpt` with `lat`/`lon`, `ele`, `time` and the
 /// `speed`, `course`, `hAcc`, `vAcc` extensions Apple writes) with the export tokenizer.
 enum GPXReader {
+    /// The largest route file read: 128 MiB. A route recorded at one point a second for 24 hours is 86,400 points of
+    /// about 230 bytes each in Apple's layout, about 20 MB; the limit is six times that. A larger file is reported and
+    /// not read (docs/ClinicalRecords.md, "Limits on outside input").
+    static let maximumFileBytes = 128 << 20
+
     /// The points, in file order, or the first problem (with its line in the GPX file).
     static func locations(in data: Data) -> Result<[WorkoutRouteLocation], ImportProblem> {
         var sink = Sink()

@@ -16,8 +16,14 @@ enum RouteReader {
             var path: String?
             if let reference = route.children(named: "FileReference").first?.attributes["path"] {
                 path = reference
-                guard let data = files.data(at: reference) else {
+                let data: Data
+                switch files.data(at: reference, limit: GPXReader.maximumFileBytes) {
+                case .success(let bytes): data = bytes
+                case .failure(.unreadable):
                     problems.append(ImportProblem(.missingFile, line: route.line, reference))
+                    continue
+                case .failure(let problem):
+                    problems.append(problem.importProblem(file: reference, line: route.line, what: "a route's GPX file"))
                     continue
                 }
                 switch GPXReader.locations(in: data) {

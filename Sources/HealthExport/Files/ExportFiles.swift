@@ -47,20 +47,63 @@ final class ExportFiles: @unchecked Sendable {
         return names.filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
     }
 
-    /// The bytes of the file at `path` as export.xml writes it (`/workout-routes/route_1.gpx`), or nil.
-    func data(at path: String) -> Data? {
+    /// The bytes of the file at `path` as export.xml writes it (`/workout-routes/route_1.gpx`), or nil when it is
+    /// missing or unreadable. For files with no size limit of their own.
+    func data(at path: String) -> Data? { try? data(at: path, limit: .max).get() }
+
+    /// The bytes of the file at `path`, or why not: missing or unreadable, or more than `limit` bytes. The size is
+    /// checked before anything is read (a folder's file by its size on disk, a zip entry by the uncompressed size the
+    /// archive records), and no more than `limit` bytes are ever held, since a file can grow and an archive can
+    /// understate an entry's size.
+    func data(at path: String, limit: Int) -> Result<Data, ExportFileProblem> {
         let relative = path.drop { $0 == "/" }
-        guard !relative.split(separator: "/").contains("..") else { return nil }
+        guard !relative.split(separator: "/").contains("..") else { return .failure(.unreadable) }
         switch location {
-        case .none: return nil
-        case .folder(let folder): return try? Data(contentsOf: folder.appendingPathComponent(String(relative)))
+        case .none: return .failure(.unreadable)
+        case .folder(let folder): return Self.read(folder.appendingPathComponent(String(relative)), limit: limit)
         case .archive(let archive, let prefix):
             lock.lock()
             defer { lock.unlock() }
-            guard let entry = archive[prefix + relative] else { return nil }
-            var data = Data()
-            do { _ = try archive.extract(entry, skipCRC32: true) { data.append($0) } } catch { return nil }
-            return data
+            guard let entry = archive[prefix + relative] else { return .failure(.unreadable) }
+            return Self.extract(entry, from: archive, limit: limit)
         }
+    }
+
+    /// A file of the unzipped folder, its size checked first and its read stopped past `limit`.
+    private static func read(_ url: URL, limit: Int) -> Result<Data, ExportFileProblem> {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType != .typeDirectory else { return .failure(.unreadable) }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        guard size <= limit else { return .failure(.tooLarge(size: size, limit: limit)) }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return .failure(.unreadable) }
+        defer { try? handle.close() }
+        do {
+            let data = try (limit == .max ? handle.readToEnd() : handle.read(upToCount: limit + 1)) ?? Data()
+            // Grown since its size was taken: at least limit + 1 bytes now.
+            guard data.count <= limit else { return .failure(.tooLarge(size: Int64(data.count), limit: limit)) }
+            return .success(data)
+        } catch {
+            return .failure(.unreadable)
+        }
+    }
+
+    /// A zip entry, refused by its recorded size first and its inflation stopped past `limit`.
+    private static func extract(_ entry: Entry, from archive: Archive, limit: Int) -> Result<Data, ExportFileProblem> {
+        guard entry.uncompressedSize <= UInt64(limit) else {
+            return .failure(.tooLarge(size: Int64(clamping: entry.uncompressedSize), limit: limit))
+        }
+        struct BeyondLimit: Error {}
+        var data = Data()
+        do {
+            _ = try archive.extract(entry, skipCRC32: true) { chunk in
+                guard chunk.count <= limit - data.count else { throw BeyondLimit() }
+                data.append(chunk)
+            }
+        } catch is BeyondLimit {
+            return .failure(.inflatesBeyondLimit(recorded: entry.uncompressedSize, limit: limit))
+        } catch {
+            return .failure(.unreadable)
+        }
+        return .success(data)
     }
 }

@@ -3,7 +3,8 @@ import HealthKitModel
 
 /// The export's `electrocardiograms/*.csv` files, each stored as one `HKElectrocardiogram` through the same batches as
 /// export.xml's objects (content-hash UUIDs, so a re-import or a re-run after a crash stores each ECG once).
-/// A file that cannot be read is reported with its name and line, and the import goes on.
+/// A file that cannot be read, or is over ``ECGFile/maximumFileBytes``, is reported with its name (and line), and the
+/// import goes on.
 enum ElectrocardiogramImport {
     /// The folder beside export.xml (the Health app does not translate its name, as far as is known).
     static let folder = "electrocardiograms"
@@ -16,8 +17,11 @@ enum ElectrocardiogramImport {
         var read = 0
         for path in files.paths(in: folder) where path.lowercased().hasSuffix(".csv") {
             read += 1
-            guard let data = files.data(at: path) else {
-                sink.report(ImportProblem(.missingFile, line: 0, "cannot be read", file: path))
+            let data: Data
+            switch files.data(at: path, limit: ECGFile.maximumFileBytes) {
+            case .success(let bytes): data = bytes
+            case .failure(let problem):
+                sink.report(problem.importProblem(file: path, line: 0, what: "an ECG file"))
                 continue
             }
             let converted = ECGFile.read(data).flatMap { ElectrocardiogramConverter.record($0, sources: &sources) }

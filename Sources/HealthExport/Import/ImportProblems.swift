@@ -24,6 +24,8 @@ public struct ImportProblem: Sendable, Hashable, Error {
         case unknownElement = "unknown element"
         /// A file the export refers to (route, clinical record) that is missing or unreadable.
         case missingFile = "missing or unreadable file"
+        /// A file beside export.xml (an ECG's CSV, a route's GPX) larger than its reader's limit; it is not read.
+        case fileTooLarge = "file too large"
         /// An object HealthKit's rules refuse (e.g. invalid workout events).
         case invalidObject = "invalid object"
     }
