@@ -3,6 +3,11 @@ import Foundation
 /// `shc:/` numeric QR content: each pair of digits is one character of the JWS, offset by 45. The
 /// deprecated multi-chunk form `shc:/<index>/<total>/<digits>` splits one JWS over several QR codes.
 public enum NumericQR {
+    /// The most chunks one card may be split into. A chunk holds at most 1,191 characters of JWS (QR version 22) and a
+    /// card's JWS at most a few thousand, so real cards use one to three; the bound keeps a header such as
+    /// `shc:/1/3000000000000000/…` from making the reader count to its total.
+    public static let maximumChunks = 99
+
     /// The JWS encoded by one or more `shc:/` strings (the chunks of one card, in any order).
     public static func jws(fromChunks chunks: [String]) throws(SmartHealthCardError) -> String {
         guard !chunks.isEmpty else { throw SmartHealthCardError(.qrNumeric, "no QR content") }
@@ -46,6 +51,9 @@ public enum NumericQR {
         case 3:
             guard let index = Int(fields[0]), let total = Int(fields[1]), total >= 1 else {
                 throw SmartHealthCardError(.qrNumeric, "malformed chunk header \"shc:/\(fields[0])/\(fields[1])/\"")
+            }
+            guard total <= maximumChunks else {
+                throw SmartHealthCardError(.qrNumeric, "chunk header \"shc:/\(fields[0])/\(fields[1])/\" claims \(total) chunks; a card has at most \(maximumChunks)")
             }
             return (index, total, fields[2])
         default:
