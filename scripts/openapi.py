@@ -85,6 +85,7 @@ schemas = {
   "Me": {"type": "object", "required": ["person", "access"], "properties": {"person": {"type": "string"}, "access": {"type": "string", "enum": ["owner", "app", "guest"]}, "app": {"type": "string"}}},
   "AuthorizationStatus": {"type": "object", "required": ["status"], "properties": {"status": {"type": "object", "additionalProperties": {"type": "string", "enum": ["notDetermined", "sharingDenied", "sharingAuthorized"]}}}},
   "Sources": {"type": "object", "required": ["sources"], "properties": {"sources": {"type": "array", "items": ref("Source")}}},
+  "Characteristic": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}, "value": {"type": "string"}}},
   "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
   "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "object", "required": ["message"], "properties": {
             "code": {"type": "integer", "description": "HKError.Code raw value"}, "name": {"type": "string", "description": "HKError.Code name (errorInvalidArgument)"}, "message": {"type": "string"}}}}},
@@ -123,6 +124,9 @@ paths = {
         "parameters": [Q("type", {"type": "array", "items": all_types, "minItems": 1}, "Types", True, True)],
         "responses": {"200": resp("Each type's sharing status", "AuthorizationStatus"), **common_errors}}},
   "/v1/sources": {"get": {"operationId": "sources", "summary": "HKSourceQuery", "parameters": single_filters, "responses": {"200": resp("Sources", "Sources"), **common_errors}}},
+  "/v1/characteristics": {"get": {"operationId": "characteristic", "summary": "One characteristic (biologicalSex() …); the value is the enum's raw value, dateOfBirth YYYY-MM-DD",
+        "parameters": [Q("type", {"type": "string", "enum": names({"characteristic"})}, "A characteristic type", True)],
+        "responses": {"200": resp("The value (absent when not set)", "Characteristic"), **common_errors}}},
   "/oauth/token": {"post": {"operationId": "token", "summary": "Authorization code (with PKCE verifier) for an app's access token", "security": [],
         "requestBody": {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "required": ["grant_type", "code", "redirect_uri", "client_id", "code_verifier"],
             "properties": {k: {"type": "string"} for k in ["grant_type", "code", "redirect_uri", "client_id", "code_verifier"]}}}}},

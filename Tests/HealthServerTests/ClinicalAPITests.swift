@@ -1,5 +1,6 @@
 import Foundation
 import HealthKitModel
+@testable import HealthServer
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
@@ -34,5 +35,34 @@ import Testing
         // Clinical records are read-only for apps and people alike: they come from institutions.
         let write = #"{"samples":[{"type":"allergyRecord","startDate":"2026-11-26T10:00:00Z","endDate":"2026-11-26T10:00:00Z"}]}"#
         #expect(try await harness.send("POST", "/v1/samples", token: token, json: write).status == 400)
+    }
+}
+
+/// Characteristics read over the API: the person's own token reads them; an app reads only with permission.
+@Suite struct CharacteristicAPITests {
+    @Test("the owner reads characteristics the person set; an app that never asked gets HealthKit's error, not the value")
+    func characteristics() async throws {
+        let harness = try await ServerHarness()
+        defer { harness.stop() }
+        let (token, path) = try await harness.personWithStore("alice")
+        let store = try HKHealthStore.owner(databasePath: path)
+        try store.setCharacteristic(HKBloodType.oPositive)
+        try store.setDateOfBirthComponents(DateComponents(year: 1990, month: 5, day: 17))
+        let blood = try await harness.send("GET", "/v1/characteristics?type=bloodType", token: token)
+        #expect(blood.json["value"] as? String == String(HKBloodType.oPositive.rawValue), "\(blood.text)")
+        let birth = try await harness.send("GET", "/v1/characteristics?type=HKCharacteristicTypeIdentifierDateOfBirth", token: token)
+        #expect(birth.json["value"] as? String == "1990-05-17")
+        #expect(try await harness.send("GET", "/v1/characteristics?type=stepCount", token: token).status == 400)
+
+        try harness.server.registerApp(clientID: "com.example.steps", name: "Steps", redirectURIs: ["https://steps.example/cb"],
+                                       shareUsage: "To chart steps.", updateUsage: nil)
+        // The app's token as the token endpoint would issue it (the OAuth flow itself is AuthorizationFlowTests').
+        let app = "ohk_a_test-\(UUID())"
+        let person = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
+        try harness.server.services.directory.addToken(
+            secret: app, TokenGrant(kind: .app, personID: person, clientID: "com.example.steps", scope: []), label: "test", expires: nil)
+        let denied = try await harness.send("GET", "/v1/characteristics?type=bloodType", token: app)
+        #expect(denied.status == 403, "\(denied.text)")
+        #expect(!denied.text.contains("\"value\""))
     }
 }

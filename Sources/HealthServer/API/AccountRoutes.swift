@@ -15,6 +15,35 @@ struct AccountRoutes: Sendable {
         router.get("/v1/me") { request, _ in try me(request) }
         router.get("/v1/authorization/status") { request, _ in try status(request) }
         router.get("/v1/sources") { request, _ in try await sources(request) }
+        router.get("/v1/characteristics") { request, _ in try characteristic(request) }
+    }
+
+    /// `GET /v1/characteristics?type=biologicalSex`: one characteristic as the store's reader gives it (an app needs read
+    /// permission, as in HealthKit; the person themself reads all). The value is the HealthKit enum's raw value, and
+    /// the date of birth `YYYY-MM-DD`. Characteristics are written only by the person (`health me`), never over the API.
+    func characteristic(_ request: Request) throws -> Response {
+        let access = try APIAccess.resolve(request, services: services)
+        guard let name = QueryParameters(request).one("type"), let type = HKObjectType.type(named: name), type.kind == .characteristic else {
+            throw ServerError.badRequest("type must be a characteristic type: biologicalSex, bloodType, dateOfBirth, fitzpatrickSkinType, wheelchairUse or activityMoveMode")
+        }
+        let store = access.store
+        let value: String
+        switch HKCharacteristicTypeIdentifier(rawValue: type.identifier) {
+        case .biologicalSex: value = String(try store.biologicalSex().biologicalSex.rawValue)
+        case .bloodType: value = String(try store.bloodType().bloodType.rawValue)
+        case .fitzpatrickSkinType: value = String(try store.fitzpatrickSkinType().skinType.rawValue)
+        case .wheelchairUse: value = String(try store.wheelchairUse().wheelchairUse.rawValue)
+        case .activityMoveMode: value = String(try store.activityMoveMode().activityMoveMode.rawValue)
+        case .dateOfBirth:
+            let day = try store.dateOfBirthComponents()
+            guard let year = day.year, let month = day.month, let date = day.day else {
+                return try APIResponses.json(["type": type.identifier])
+            }
+            value = String(format: "%04d-%02d-%02d", year, month, date)
+        default:
+            throw ServerError.badRequest("type: \(type.identifier) is not read over the API")
+        }
+        return try APIResponses.json(["type": type.identifier, "value": value])
     }
 
     /// The API's OpenAPI 3.1 description (`Resources/openapi.json`, written by `scripts/openapi.py`).

@@ -7,7 +7,7 @@ enum RouteTable {
     static let methods: [String: [String]] = [
         "/healthz": ["GET"], "/openapi.json": ["GET"], "/v1/me": ["GET"], "/v1/samples": ["DELETE", "GET", "POST"],
         "/v1/changes": ["GET"], "/v1/changes/stream": ["GET"], "/v1/statistics": ["GET"], "/v1/authorization/status": ["GET"],
-        "/v1/sources": ["GET"], "/oauth/authorize": ["GET", "POST"], "/oauth/token": ["POST"], "/signin": ["GET", "POST"],
+        "/v1/sources": ["GET"], "/v1/characteristics": ["GET"], "/oauth/authorize": ["GET", "POST"], "/oauth/token": ["POST"], "/signin": ["GET", "POST"],
         "/signup": ["GET", "POST"], "/signout": ["POST"],
     ]
 
