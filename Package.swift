@@ -6,6 +6,7 @@ import PackageDescription
 // Layers (arrows point down only; docs/ARCHITECTURE.md has the whole picture):
 //   health (CLI) -> HealthExport, HealthProviders -> HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
 //                                                  HealthDatabaseSQLite -> HealthDatabase (the storage contract)
+//                                                  HealthDatabasePostgres -> HealthDatabase (postgres-nio; nothing depends on it)
 // The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O. OpenHealthKit
 // depends on the storage contract, never on an engine.
 
@@ -19,6 +20,8 @@ var products: [Product] = [
     .library(name: "HealthDatabaseConformance", targets: ["HealthDatabaseConformance"]),
     // The SQLite engine.
     .library(name: "HealthDatabaseSQLite", targets: ["HealthDatabaseSQLite"]),
+    // The PostgreSQL engine: every person's store in one database, laid out for Citus (postgres-nio).
+    .library(name: "HealthDatabasePostgres", targets: ["HealthDatabasePostgres"]),
     // HKHealthStore and the query family, over any engine.
     .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
     // OpenHealthKit with SQLite as the default engine of HKHealthStore().
@@ -52,6 +55,16 @@ var targets: [Target] = [
     .target(
         name: "HealthDatabaseSQLite",
         dependencies: ["HealthDatabase", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // The storage contract on PostgreSQL (postgres-nio): one database for every person, owner_id leading every key,
+    // per-owner change counters, LISTEN/NOTIFY, versioned migrations. Nothing else in the package depends on it.
+    .target(
+        name: "HealthDatabasePostgres",
+        dependencies: [
+            "HealthDatabase", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
     ),
     // The engine-agnostic conformance suite every storage engine must pass (used by engine test targets).
     .target(name: "HealthDatabaseConformance", dependencies: ["HealthDatabase"], path: "Tests/HealthDatabaseConformance"),
@@ -105,6 +118,10 @@ var targets: [Target] = [
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
     ),
     .testTarget(
+        name: "HealthDatabasePostgresTests",
+        dependencies: ["HealthDatabasePostgres", "HealthDatabaseConformance", "HealthDatabase", "TestSupport"]
+    ),
+    .testTarget(
         name: "OpenHealthKitTests",
         dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
     ),
@@ -151,6 +168,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

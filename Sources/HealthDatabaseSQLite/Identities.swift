@@ -95,7 +95,7 @@ final class IdentityCache: @unchecked Sendable {
 
     private func lookUpSourceID(_ source: SourceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
         if let id = pending.sources[source] ?? lock.withLock({ sourceIDs[source] }) { return id }
-        let key = Self.key(source)
+        let key = source.storageKey
         try db.execute(sql: """
             INSERT INTO source (key, bundle_id, name, version, product_type, os_version) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(key) DO NOTHING
@@ -108,7 +108,7 @@ final class IdentityCache: @unchecked Sendable {
 
     private func lookUpDeviceID(_ device: DeviceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
         if let id = pending.devices[device] ?? lock.withLock({ deviceIDs[device] }) { return id }
-        let key = Self.key(device)
+        let key = device.storageKey
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE key = ?", arguments: [key]) {
             pending.devices[device] = id
             return id
@@ -154,23 +154,5 @@ final class IdentityCache: @unchecked Sendable {
         let device = DeviceRecord(properties: properties)
         lock.withLock { devices[id] = device; deviceIDs[device] = id }
         return device
-    }
-
-    /// The dedupe key of a source revision: every part, with absent parts told apart from empty ones.
-    static func key(_ source: SourceRecord) -> String {
-        [source.bundleIdentifier, source.name, source.version, source.productType, source.operatingSystemVersion]
-            .map { $0.map { "+" + escape($0) } ?? "-" }.joined(separator: "\u{1F}")
-    }
-
-    /// The dedupe key of a device: its properties sorted by name.
-    static func key(_ device: DeviceRecord) -> String {
-        device.properties.sorted { $0.key < $1.key }
-            .map { escape($0.key) + "\u{1E}" + escape($0.value) }.joined(separator: "\u{1F}")
-    }
-
-    private static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\u{1F}" || $0 == "\u{1E}" || $0 == "\\" }) else { return text }
-        return text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\u{1F}", with: "\\u").replacingOccurrences(of: "\u{1E}", with: "\\r")
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import HealthDatabase
+import HealthDatabasePostgres
+import Testing
+import TestSupport
+
+/// Commits by one process reach the change feed of the same person's store in another, by `LISTEN`/`NOTIFY`.
+@Suite(.enabled(if: TestServer.available, Comment(rawValue: TestPostgres.missingMessage)))
+struct NotificationTests {
+    /// Announcements heard, and a semaphore signalled for each.
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var positions: [Int64] = []
+        let signal = DispatchSemaphore(value: 0)
+        func append(_ position: Int64) { lock.withLock { positions.append(position) }; signal.signal() }
+        var all: [Int64] { lock.withLock { positions } }
+    }
+
+    @Test("a commit in one process wakes the feed of the same owner's store in another, and no other owner's")
+    func notifyWakesOtherProcess() throws {
+        let owner = "notify-" + UUID().uuidString
+        let writer = try TestServer.separateDatabase().storage(owner: owner)
+        let listeningDatabase = try TestServer.separateDatabase()
+        let listener = try listeningDatabase.storage(owner: owner)
+        let bystander = try listeningDatabase.storage(owner: "bystander-" + UUID().uuidString)
+        let heard = Heard(), bystanderHeard = Heard()
+        let subscription = listener.changeFeed.subscribe { heard.append($0) }
+        let other = bystander.changeFeed.subscribe { bystanderHeard.append($0) }
+        defer { subscription.cancel(); other.cancel() }
+
+        _ = try writer.save([OwnerIsolationTests.sample(1), OwnerIsolationTests.sample(2)])
+        #expect(heard.signal.wait(timeout: .now() + 5) == .success, "the other process's feed heard the commit")
+        #expect(heard.all == [try writer.latestChangePosition()])
+        #expect(try listener.changes(after: 0, matching: .all, limit: nil).changes.count == 2, "and the change is readable there")
+        _ = try writer.delete(matching: .all)
+        #expect(heard.signal.wait(timeout: .now() + 5) == .success)
+        #expect(heard.all.last == (try writer.latestChangePosition()))
+        #expect(bystanderHeard.all.isEmpty, "another owner's feed hears nothing")
+    }
+
+    @Test("a rolled-back write notifies nobody")
+    func rollbackIsSilent() throws {
+        let owner = "rollback-" + UUID().uuidString
+        let writer = try TestServer.separateDatabase().storage(owner: owner)
+        let listener = try TestServer.separateDatabase().storage(owner: owner)
+        let heard = Heard()
+        let subscription = listener.changeFeed.subscribe { heard.append($0) }
+        defer { subscription.cancel() }
+        let record = OwnerIsolationTests.sample(1)
+        _ = try writer.save([record])
+        #expect(heard.signal.wait(timeout: .now() + 5) == .success)
+        #expect(throws: StorageError.duplicateUUID(record.uuid)) { _ = try writer.save([OwnerIsolationTests.sample(2), record]) }
+        // A later commit's notification arrives; the failed one's never did.
+        try writer.setSetting("k", to: "v")
+        #expect(heard.signal.wait(timeout: .now() + 5) == .success)
+        #expect(heard.all.count == 2 && heard.all.allSatisfy { $0 == 1 })
+    }
+}
