@@ -143,7 +143,8 @@ extension PostgresConnection {
     /// Starts closing the connection without waiting (from a deinit, or after a failure).
     func closeSoon() {
         let closing: EventLoopFuture<Void> = close()
-        closing.whenComplete { _ in }
+        // postgres-nio asserts that a connection is closed before it is released: hold it until it is.
+        closing.whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }
 
