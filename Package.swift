@@ -119,7 +119,8 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "HealthDatabasePostgresTests",
-        dependencies: ["HealthDatabasePostgres", "HealthDatabaseConformance", "HealthDatabase", "TestSupport"]
+        // SQLite too: the statistics summaries are checked against the reference engine's on the same records.
+        dependencies: ["HealthDatabasePostgres", "HealthDatabaseConformance", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
     ),
     .testTarget(
         name: "OpenHealthKitTests",
