@@ -62,6 +62,7 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     /// created empty on first use. One instance per person while anyone holds it, so its change feed and the
     /// state the layers above attach to it are shared.
     public func storage(owner: String) throws -> PostgresHealthStorage {
+        try TextCheck.check(owner, "the owner name \(owner.debugDescription)")
         let ownerID = try run("opening the store of \(owner)") { session in try OwnerDirectory.ownerID(of: owner, session) }
         return lock.withLock {
             if let existing = open[ownerID]?.storage { return existing }

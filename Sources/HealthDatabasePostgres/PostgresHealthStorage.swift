@@ -65,6 +65,7 @@ public final class PostgresHealthStorage: HealthStorage, @unchecked Sendable {
     /// See ``HealthStorage/save(_:associating:)``.
     public func save(_ records: [SampleRecord], associating association: SampleAssociation?) throws -> SaveOutcome {
         guard !records.isEmpty || !(association?.members.isEmpty ?? true) else { return SaveOutcome() }
+        try TextCheck.check(records)
         return try write("saving records", prepare: { try self.identities.register(records, $0) }) { transaction in
             var outcome = try RecordWriter(identities: identities, transaction: transaction).save(records)
             if let association, !(association.parent.map(outcome.ignored.contains) ?? false) {
@@ -150,6 +151,8 @@ public final class PostgresHealthStorage: HealthStorage, @unchecked Sendable {
 
     /// See ``HealthStorage/setSetting(_:to:)``.
     public func setSetting(_ key: String, to value: String?) throws {
+        try TextCheck.check(key, "the setting key \(key)")
+        try TextCheck.check(value, "the value of setting \(key)")
         try write("changing a setting") { transaction in try SmallTables.setSetting(key, to: value, transaction) }
     }
 
@@ -160,6 +163,7 @@ public final class PostgresHealthStorage: HealthStorage, @unchecked Sendable {
 
     /// See ``HealthStorage/setGrants(_:)``.
     public func setGrants(_ grants: [AuthorizationGrant]) throws {
+        for grant in grants { try TextCheck.check(grant.app + grant.type, "the grant of \(grant.app) for \(grant.type)") }
         try write("recording grants") { transaction in try SmallTables.setGrants(grants, transaction) }
     }
 
