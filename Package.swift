@@ -6,7 +6,8 @@ import PackageDescription
 // Layers (arrows point down only; docs/ARCHITECTURE.md has the whole picture):
 //   health (CLI) -> HealthExport, HealthProviders -> HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
 //                                                  HealthDatabaseSQLite -> HealthDatabase (the storage contract)
-//                                                  HealthDatabasePostgres -> HealthDatabase (postgres-nio; nothing depends on it)
+//                                                  HealthDatabasePostgres -> HealthDatabase (postgres-nio; only OpenHealthKitPostgres,
+//                                                  HKHealthStore(postgres:owner:app:), depends on it)
 // The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O. OpenHealthKit
 // depends on the storage contract, never on an engine.
 
@@ -22,6 +23,8 @@ var products: [Product] = [
     .library(name: "HealthDatabaseSQLite", targets: ["HealthDatabaseSQLite"]),
     // The PostgreSQL engine: every person's store in one database, laid out for Citus (postgres-nio).
     .library(name: "HealthDatabasePostgres", targets: ["HealthDatabasePostgres"]),
+    // HKHealthStore on PostgreSQL: HKHealthStore(postgres:owner:app:).
+    .library(name: "OpenHealthKitPostgres", targets: ["OpenHealthKitPostgres"]),
     // HKHealthStore and the query family, over any engine.
     .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
     // OpenHealthKit with SQLite as the default engine of HKHealthStore().
@@ -73,6 +76,8 @@ var targets: [Target] = [
     .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase"] + coreLocation),
     // OpenHealthKit on SQLite: the default engine of `HKHealthStore()`, and the path-based openers.
     .target(name: "OpenHealthKitSQLite", dependencies: ["OpenHealthKit", "HealthDatabaseSQLite"]),
+    // OpenHealthKit on PostgreSQL: HKHealthStore(postgres:owner:app:), a person's store in a database of everyone's.
+    .target(name: "OpenHealthKitPostgres", dependencies: ["OpenHealthKit", "HealthDatabasePostgres", "HealthDatabase"]),
     // The `health` command line: commands live in a library so tests can drive them.
     .target(
         name: "HealthCLI",
@@ -126,6 +131,7 @@ var targets: [Target] = [
         name: "OpenHealthKitTests",
         dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
     ),
+    .testTarget(name: "OpenHealthKitPostgresTests", dependencies: ["OpenHealthKitPostgres", "HealthDatabasePostgres", "TestSupport"]),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),

@@ -13,8 +13,8 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     /// The PostgreSQL schema the tables live in (`public` by default).
     public let schema: String
     /// A random token in every notification this object sends, so the listener skips its own commits (already
-    /// announced by the committing instance).
-    let origin = String(UUID().uuidString.prefix(8)).lowercased()
+    /// announced by the committing instance); its listening connection's `application_name` is `ohk-listener-ORIGIN`.
+    package let origin = String(UUID().uuidString.prefix(8)).lowercased()
     let pool: ConnectionPool
     private var listener: ChangeListener?
     private let lock = NSLock()
@@ -76,6 +76,14 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     /// The open store of owner id `ownerID` in this process, if any (the listener announces to it).
     func openStorage(_ ownerID: Int64) -> PostgresHealthStorage? {
         lock.withLock { open[ownerID]?.storage }
+    }
+
+    /// Announces every open store's latest position on its feed (the listener missed notifications while away).
+    func announceLatestPositions() {
+        let stores = lock.withLock { open.values.compactMap(\.storage) }
+        for store in stores {
+            if let latest = try? store.latestChangePosition() { store.changeFeed.announce(latest) }
+        }
     }
 
     /// The channel commits are announced on (one per schema).

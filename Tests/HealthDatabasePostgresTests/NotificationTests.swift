@@ -55,4 +55,26 @@ struct NotificationTests {
         #expect(heard.signal.wait(timeout: .now() + 5) == .success)
         #expect(heard.all.count == 2 && heard.all.allSatisfy { $0 == 1 })
     }
+
+    @Test("after its connection drops, the listener connects again and announces what it missed")
+    func listenerReconnects() throws {
+        let owner = "reconnect-" + UUID().uuidString
+        let writer = try TestServer.separateDatabase().storage(owner: owner)
+        let listeningDatabase = try TestServer.separateDatabase()
+        let listener = try listeningDatabase.storage(owner: owner)
+        let heard = Heard()
+        let subscription = listener.changeFeed.subscribe { heard.append($0) }
+        defer { subscription.cancel() }
+        let name = "ohk-listener-" + listeningDatabase.origin
+        let connected = "SELECT count(*)::text FROM pg_stat_activity WHERE application_name = $1"
+        #expect(try writer.database.textRows(connected, [name]) == [["1"]])
+        _ = try writer.database.textRows("SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity WHERE application_name = $1", [name])
+        _ = try writer.save([OwnerIsolationTests.sample(1)])
+        #expect(heard.signal.wait(timeout: .now() + 10) == .success, "the commit made while the listener was away is announced")
+        #expect(heard.all.last == (try writer.latestChangePosition()))
+        #expect(try writer.database.textRows(connected, [name]) == [["1"]], "the listener is connected again")
+        _ = try writer.save([OwnerIsolationTests.sample(2)])
+        #expect(heard.signal.wait(timeout: .now() + 10) == .success, "and hears commits again")
+        #expect(heard.all.last == (try writer.latestChangePosition()))
+    }
 }

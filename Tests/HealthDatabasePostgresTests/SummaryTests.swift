@@ -15,14 +15,15 @@ struct SummaryTests {
     static let sources = [SourceRecord(bundleIdentifier: "com.example.app", name: "Example"),
                           SourceRecord(bundleIdentifier: "com.apple.health.watch", name: "Watch", version: "10")]
 
-    /// A reproducible mix of samples: `count` of them from `seed`.
+    /// A reproducible mix of samples: `count` of them, spread by `seed` over eleven hours, five lengths (some crossing
+    /// slot edges), values and sources, one in seven entered by the person.
     static func samples(_ count: Int, seed: Int, sync: Bool = false) -> [SampleRecord] {
-        var generator = SeededGenerator(seed: UInt64(seed))
-        return (0..<count).map { index in
-            let start = 1_700_000_000 + Double(Int.random(in: 0 ..< 40_000, using: &generator))
-            let length = [0, 60, 600, 1_200, 3_600][Int.random(in: 0 ..< 5, using: &generator)]
-            let value = Double(Int.random(in: 1 ..< 500, using: &generator))
-            let userEntered = Int.random(in: 0 ..< 7, using: &generator) == 0
+        (0..<count).map { index in
+            let n = index * 7_919 + seed * 104_729
+            let start = 1_700_000_000 + Double(n % 40_000)
+            let length = [0, 60, 600, 1_200, 3_600][n % 5]
+            let value = Double(n % 499 + 1)
+            let userEntered = n % 7 == 0
             return SampleRecord(uuid: UUID(), kind: .quantity, type: index % 3 == 0 ? energy : steps,
                                 startDate: Date(timeIntervalSince1970: start), endDate: Date(timeIntervalSince1970: start + Double(length)),
                                 quantity: value, unit: "count", originalQuantity: value, source: sources[index % 2],
@@ -45,7 +46,8 @@ struct SummaryTests {
                                                                                       end: Date(timeIntervalSince1970: 1_700_020_000)))]))
         let workout = SampleRecord(uuid: UUID(), kind: .workout, type: "HKWorkoutTypeIdentifier", startDate: Date(timeIntervalSince1970: 1_700_000_000),
                                    endDate: Date(timeIntervalSince1970: 1_700_003_600), source: sources[0])
-        _ = try storage.save([workout], associating: SampleAssociation(parent: workout.uuid, members: late.suffix(10).map(\.uuid)))
+        let members = late.suffix(10).filter { $0.type == steps }.map(\.uuid)
+        _ = try storage.save([workout], associating: SampleAssociation(parent: workout.uuid, members: members))
         try storage.setSummaryNote(SummaryNote(position: 9, deletedMark: 3, data: Data([4, 5, 6])), type: steps)
     }
 
@@ -88,18 +90,5 @@ struct SummaryTests {
 
     private static func described(_ values: [QuantityValue]) -> [String] {
         values.map { "\($0.start) \($0.end) \($0.quantity) \(String(describing: $0.original)) \($0.source) \($0.userEntered)" }.sorted()
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so both engines get the same samples from a seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
