@@ -16,17 +16,29 @@ struct NotificationTests {
         var all: [Int64] { lock.withLock { positions } }
     }
 
+    /// One new owner's store opened by two database objects (as two processes would), and what the second's feed hears.
+    final class Pair {
+        let writer: PostgresHealthStorage
+        let listener: PostgresHealthStorage
+        let heard = Heard()
+        private var subscription: ChangeFeedSubscription?
+
+        init() throws {
+            let owner = "notify-" + UUID().uuidString
+            writer = try TestServer.separateDatabase().storage(owner: owner)
+            listener = try TestServer.separateDatabase().storage(owner: owner)
+            subscription = listener.changeFeed.subscribe { [heard] in heard.append($0) }
+        }
+    }
+
     @Test("a commit in one process wakes the feed of the same owner's store in another, and no other owner's")
     func notifyWakesOtherProcess() throws {
-        let owner = "notify-" + UUID().uuidString
-        let writer = try TestServer.separateDatabase().storage(owner: owner)
-        let listeningDatabase = try TestServer.separateDatabase()
-        let listener = try listeningDatabase.storage(owner: owner)
-        let bystander = try listeningDatabase.storage(owner: "bystander-" + UUID().uuidString)
-        let heard = Heard(), bystanderHeard = Heard()
-        let subscription = listener.changeFeed.subscribe { heard.append($0) }
+        let pair = try Pair()
+        let (writer, listener, heard) = (pair.writer, pair.listener, pair.heard)
+        let bystander = try listener.database.storage(owner: "bystander-" + UUID().uuidString)
+        let bystanderHeard = Heard()
         let other = bystander.changeFeed.subscribe { bystanderHeard.append($0) }
-        defer { subscription.cancel(); other.cancel() }
+        defer { other.cancel() }
 
         _ = try writer.save([OwnerIsolationTests.sample(1), OwnerIsolationTests.sample(2)])
         #expect(heard.signal.wait(timeout: .now() + 5) == .success, "the other process's feed heard the commit")
@@ -40,12 +52,8 @@ struct NotificationTests {
 
     @Test("a rolled-back write notifies nobody")
     func rollbackIsSilent() throws {
-        let owner = "rollback-" + UUID().uuidString
-        let writer = try TestServer.separateDatabase().storage(owner: owner)
-        let listener = try TestServer.separateDatabase().storage(owner: owner)
-        let heard = Heard()
-        let subscription = listener.changeFeed.subscribe { heard.append($0) }
-        defer { subscription.cancel() }
+        let pair = try Pair()
+        let (writer, heard) = (pair.writer, pair.heard)
         let record = OwnerIsolationTests.sample(1)
         _ = try writer.save([record])
         #expect(heard.signal.wait(timeout: .now() + 5) == .success)
@@ -58,14 +66,9 @@ struct NotificationTests {
 
     @Test("after its connection drops, the listener connects again and announces what it missed")
     func listenerReconnects() throws {
-        let owner = "reconnect-" + UUID().uuidString
-        let writer = try TestServer.separateDatabase().storage(owner: owner)
-        let listeningDatabase = try TestServer.separateDatabase()
-        let listener = try listeningDatabase.storage(owner: owner)
-        let heard = Heard()
-        let subscription = listener.changeFeed.subscribe { heard.append($0) }
-        defer { subscription.cancel() }
-        let name = "ohk-listener-" + listeningDatabase.origin
+        let pair = try Pair()
+        let (writer, heard) = (pair.writer, pair.heard)
+        let name = "ohk-listener-" + pair.listener.database.origin
         let connected = "SELECT count(*)::text FROM pg_stat_activity WHERE application_name = $1"
         #expect(try writer.database.textRows(connected, [name]) == [["1"]])
         _ = try writer.database.textRows("SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity WHERE application_name = $1", [name])
