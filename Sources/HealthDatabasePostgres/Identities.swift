@@ -22,7 +22,7 @@ final class Identities: @unchecked Sendable {
         if !newTypes.isEmpty {
             try session.execute(SQL("""
                 INSERT INTO object_type (id, name) SELECT nextval('object_type_ids'), n FROM unnest(?::text[]) AS n
-                ON CONFLICT (name) DO NOTHING
+                WHERE NOT EXISTS (SELECT 1 FROM object_type WHERE name = n) ON CONFLICT (name) DO NOTHING
                 """, [.texts(newTypes.sorted())]))
             types.insert(try Self.allTypes(session))
         }
@@ -41,6 +41,8 @@ final class Identities: @unchecked Sendable {
         let ids = try registerRows("source", keys: new.map(\.storageKey), SQL("""
             INSERT INTO source (owner_id, id, key, bundle_id, name, version, product_type, os_version)
             SELECT \(ownerID), nextval('source_ids'), * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+                AS n(key, bundle_id, name, version, product_type, os_version)
+            WHERE NOT EXISTS (SELECT 1 FROM source o WHERE o.owner_id = \(ownerID) AND o.key = n.key)
             ON CONFLICT (owner_id, key) DO NOTHING
             """, [.texts(new.map(\.storageKey)), .texts(new.map(\.bundleIdentifier)), .texts(new.map(\.name)),
                   .texts(new.map(\.version)), .texts(new.map(\.productType)), .texts(new.map(\.operatingSystemVersion))]), session)
@@ -52,6 +54,7 @@ final class Identities: @unchecked Sendable {
         let ids = try registerRows("device", keys: new.map(\.storageKey), SQL("""
             INSERT INTO device (owner_id, id, key, properties)
             SELECT \(ownerID), nextval('device_ids'), k, p::jsonb FROM unnest(?::text[], ?::text[]) AS d(k, p)
+            WHERE NOT EXISTS (SELECT 1 FROM device o WHERE o.owner_id = \(ownerID) AND o.key = d.k)
             ON CONFLICT (owner_id, key) DO NOTHING
             """, [.texts(new.map(\.storageKey)), .texts(json)]), session)
         devices.insert(zip(ids, new).map { (id: $0, value: $1) })
