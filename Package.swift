@@ -125,7 +125,8 @@ var targets: [Target] = [
     .testTarget(
         name: "HealthDatabasePostgresTests",
         // SQLite too: the statistics summaries are checked against the reference engine's on the same records.
-        dependencies: ["HealthDatabasePostgres", "HealthDatabaseConformance", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
+        dependencies: ["HealthDatabasePostgres", "HealthDatabaseConformance", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport",
+                       .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
     .testTarget(
         name: "OpenHealthKitTests",

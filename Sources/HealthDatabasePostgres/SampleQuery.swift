@@ -4,17 +4,20 @@ import HealthDatabase
 enum SampleQuery {
     /// Records of `owner` meeting `condition`, sorted, limited in SQL; without `includePayload` the payload column is
     /// NULL. Ties are broken by change position in the direction of the last criterion (save order when ascending or
-    /// unsorted); a record without a sort field sorts first when ascending and last when descending, as in SQLite.
+    /// unsorted).
     static func select(owner: Int64, _ condition: SQL, sort: [SampleSort], limit: Int?, includePayload: Bool) -> SQL {
         var query = SQL("SELECT \(RecordReader.columns(includePayload: includePayload)) FROM sample s WHERE s.owner_id = \(owner) AND (")
             + condition + SQL(") ORDER BY ")
         for criterion in sort {
-            let direction = criterion.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST"
+            // Dates are never NULL: plain ASC/DESC, so the date indexes deliver the order. A missing field sorts
+            // first ascending and last descending, as in SQLite.
+            let direction = criterion.ascending ? "ASC" : "DESC"
             switch criterion.key {
             case .startDate: query.text += "s.start_time \(direction), "
             case .endDate: query.text += "s.end_time \(direction), "
             case .field(let key):
-                query = query + SQL("(SELECT f.num FROM field f WHERE f.owner_id = \(owner) AND f.sample_uuid = s.uuid AND f.key = ?::text) \(direction), ",
+                let nulls = criterion.ascending ? "NULLS FIRST" : "NULLS LAST"
+                query = query + SQL("(SELECT f.num FROM field f WHERE f.owner_id = \(owner) AND f.sample_uuid = s.uuid AND f.key = ?::text) \(direction) \(nulls), ",
                                     [.text(key)])
             }
         }
