@@ -44,22 +44,32 @@ enum ChangeLog {
         }
     }
 
+    /// The query ``changes(after:through:matching:limit:reader:)`` runs: ``RecordReader/columns(includePayload:)`` and a
+    /// tombstone flag, saved records and tombstones merged in position order.
+    ///
+    /// Each arm carries its own `ORDER BY change_seq LIMIT`: PostgreSQL plans the arms of a `UNION ALL` on their own,
+    /// so without it each arm read all of the owner's rows after the anchor and the whole was sorted; with it each arm
+    /// reads its `(owner_id, change_seq)` key in order and a Merge Append stops at the limit.
+    static func select(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?, _ compiler: FilterSQL) -> SQL {
+        let owner = compiler.owner
+        let range: [SQLValue] = [.int(after), .int(through ?? Int64.max)]
+        let limited = SQL(" LIMIT ?::int8", [.int(limit.map { Int64(max($0, 0)) })])
+        return SQL("SELECT * FROM ((SELECT \(RecordReader.columns(includePayload: true)), false AS deleted FROM sample s "
+                   + "WHERE s.owner_id = \(owner) AND s.change_seq > ?::int8 AND s.change_seq <= ?::int8 AND (", range)
+            + compiler.samples(filter) + SQL(") ORDER BY s.change_seq") + limited
+            + SQL(") UNION ALL (SELECT \(RecordReader.tombstoneColumns), true FROM tombstone t "
+                  + "WHERE t.owner_id = \(owner) AND t.change_seq > ?::int8 AND t.change_seq <= ?::int8 AND (", range)
+            + compiler.tombstones(filter) + SQL(") ORDER BY t.change_seq") + limited
+            + SQL(")) c ORDER BY 1") + limited
+    }
+
     /// The changes after `after` (up to `through`) matching `filter`, oldest first, at most `limit`: present records
     /// at the position of their save, tombstones at the position of their deletion, merged in one statement (one
     /// snapshot) reading the `(owner_id, change_seq)` keys of both tables in order.
     static func changes(after: Int64, through: Int64?, matching filter: SampleFilter, limit: Int?,
                         reader: RecordReader) throws -> ChangeBatch {
-        let owner = reader.identities.ownerID
         let compiler = try FilterSQL(for: filter, reader.identities, reader.session)
-        let range: [SQLValue] = [.int(after), .int(through ?? Int64.max)]
-        let query = SQL("SELECT * FROM (SELECT \(RecordReader.columns(includePayload: true)), false AS deleted FROM sample s "
-                        + "WHERE s.owner_id = \(owner) AND s.change_seq > ?::int8 AND s.change_seq <= ?::int8 AND (", range)
-            + compiler.samples(filter)
-            + SQL(") UNION ALL SELECT \(RecordReader.tombstoneColumns), true FROM tombstone t "
-                  + "WHERE t.owner_id = \(owner) AND t.change_seq > ?::int8 AND t.change_seq <= ?::int8 AND (", range)
-            + compiler.tombstones(filter)
-            + SQL(")) c ORDER BY 1 LIMIT ?::int8", [.int(limit.map { Int64(max($0, 0)) })])
-        let rows = try reader.session.rows(query)
+        let rows = try reader.session.rows(select(after: after, through: through, matching: filter, limit: limit, compiler))
         try reader.prepare(rows)
         var changes: [Change] = []
         changes.reserveCapacity(rows.count)

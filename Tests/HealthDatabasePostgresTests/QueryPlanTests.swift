@@ -14,9 +14,15 @@ struct QueryPlanTests {
 
     /// The plan of the records query the engine runs for `filter`, `sort` and `limit`.
     static func plan(_ storage: PostgresHealthStorage, _ filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> String {
+        try plan(storage, filter) { compiler in
+            SampleQuery.select(owner: storage.ownerID, compiler.samples(filter), sort: sort, limit: limit, includePayload: true)
+        }
+    }
+
+    /// The plan of the query `build` makes with a compiler for `filter`.
+    static func plan(_ storage: PostgresHealthStorage, _ filter: SampleFilter, _ build: (FilterSQL) -> SQL) throws -> String {
         try storage.read("explaining a query") { session in
-            let condition = try FilterSQL(for: filter, storage.identities, session).samples(filter)
-            var query = SampleQuery.select(owner: storage.ownerID, condition, sort: sort, limit: limit, includePayload: true)
+            var query = build(try FilterSQL(for: filter, storage.identities, session))
             query.text = "EXPLAIN " + query.text
             // SET LOCAL: the settings end with the transaction, so the pooled connection goes back as it came.
             return try session.transaction {
@@ -38,6 +44,19 @@ struct QueryPlanTests {
         })
         let plan = try Self.plan(storage, .types([Self.heartRate]), sort: [SampleSort(.startDate, ascending: false)], limit: 100)
         #expect(plan.contains("Index Scan Backward using sample_type_start"), "\(plan)")
-        #expect(!plan.contains("Sort"), "the index delivers the order, ties included: \(plan)")
+        #expect(!plan.contains("Sort  (cost"), "no sort step: the index delivers the order, ties included: \(plan)")
+    }
+
+    @Test("an anchored page merges the (owner_id, change_seq) keys of samples and tombstones, unsorted")
+    func anchoredPage() throws {
+        let storage = try TestServer.freshStorage()
+        let records = (0..<50).map { OwnerIsolationTests.sample(Double($0)) }
+        _ = try storage.save(records)
+        _ = try storage.delete(uuids: [records[3].uuid], source: nil)
+        for filter in [SampleFilter.all, .types([OwnerIsolationTests.steps])] {
+            let plan = try Self.plan(storage, filter) { ChangeLog.select(after: 10, through: nil, matching: filter, limit: 1_000, $0) }
+            #expect(plan.contains("Merge Append"), "\(plan)")
+            #expect(!plan.contains("Sort  (cost"), "no sort step: \(plan)")
+        }
     }
 }
