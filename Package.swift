@@ -6,6 +6,8 @@ import PackageDescription
 // Layers (arrows point down only; docs/ARCHITECTURE.md has the whole picture):
 //   health (CLI) -> HealthExport, HealthProviders -> HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
 //                                                  HealthDatabaseSQLite -> HealthDatabase (the storage contract)
+//                                                  HealthDatabasePostgres -> HealthDatabase (postgres-nio; only OpenHealthKitPostgres,
+//                                                  HKHealthStore(postgres:owner:app:), depends on it)
 // The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O. OpenHealthKit
 // depends on the storage contract, never on an engine.
 
@@ -19,6 +21,10 @@ var products: [Product] = [
     .library(name: "HealthDatabaseConformance", targets: ["HealthDatabaseConformance"]),
     // The SQLite engine.
     .library(name: "HealthDatabaseSQLite", targets: ["HealthDatabaseSQLite"]),
+    // The PostgreSQL engine: every person's store in one database, laid out for Citus (postgres-nio).
+    .library(name: "HealthDatabasePostgres", targets: ["HealthDatabasePostgres"]),
+    // HKHealthStore on PostgreSQL: HKHealthStore(postgres:owner:app:).
+    .library(name: "OpenHealthKitPostgres", targets: ["OpenHealthKitPostgres"]),
     // HKHealthStore and the query family, over any engine.
     .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
     // OpenHealthKit with SQLite as the default engine of HKHealthStore().
@@ -55,6 +61,16 @@ var targets: [Target] = [
         name: "HealthDatabaseSQLite",
         dependencies: ["HealthDatabase", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    // The storage contract on PostgreSQL (postgres-nio): one database for every person, owner_id leading every key,
+    // per-owner change counters, LISTEN/NOTIFY, versioned migrations. Nothing else in the package depends on it.
+    .target(
+        name: "HealthDatabasePostgres",
+        dependencies: [
+            "HealthDatabase", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
     // The engine-agnostic conformance suite every storage engine must pass (used by engine test targets).
     .target(name: "HealthDatabaseConformance", dependencies: ["HealthDatabase"], path: "Tests/HealthDatabaseConformance"),
     // The HealthKit-compatible API surface: HKHealthStore, authorization, predicates, queries.
@@ -62,6 +78,8 @@ var targets: [Target] = [
     .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase"] + coreLocation),
     // OpenHealthKit on SQLite: the default engine of `HKHealthStore()`, and the path-based openers.
     .target(name: "OpenHealthKitSQLite", dependencies: ["OpenHealthKit", "HealthDatabaseSQLite"]),
+    // OpenHealthKit on PostgreSQL: HKHealthStore(postgres:owner:app:), a person's store in a database of everyone's.
+    .target(name: "OpenHealthKitPostgres", dependencies: ["OpenHealthKit", "HealthDatabasePostgres", "HealthDatabase"]),
     // The `health` command line: commands live in a library so tests can drive them.
     .target(
         name: "HealthCLI",
@@ -121,9 +139,16 @@ var targets: [Target] = [
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
     ),
     .testTarget(
+        name: "HealthDatabasePostgresTests",
+        // SQLite too: the statistics summaries are checked against the reference engine's on the same records.
+        dependencies: ["HealthDatabasePostgres", "HealthDatabaseConformance", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport",
+                       .product(name: "PostgresNIO", package: "postgres-nio")]
+    ),
+    .testTarget(
         name: "OpenHealthKitTests",
         dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
     ),
+    .testTarget(name: "OpenHealthKitPostgresTests", dependencies: ["OpenHealthKitPostgres", "HealthDatabasePostgres", "TestSupport"]),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "TestSupport"]),
@@ -170,6 +195,9 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -56,22 +56,12 @@ struct FilterSQL {
     /// A compiler for `filter` (and its parts), its type names resolved through `identities`. Call it before the
     /// transaction writes anything, so only committed type rows are read.
     init(for filter: SampleFilter, _ identities: IdentityCache, _ db: Database) throws {
-        typeIDs = try identities.typeIDs(Self.typeNames(in: filter), db)
+        typeIDs = try identities.typeIDs(filter.typeNames, db)
     }
 
     /// The condition selecting the stored records that match `filter`, compiled for `identities` in `db`.
     static func samples(_ filter: SampleFilter, _ identities: IdentityCache, _ db: Database) throws -> SQLPart {
         try FilterSQL(for: filter, identities, db).samples(filter)
-    }
-
-    /// Every type name `filter` mentions, at any depth.
-    static func typeNames(in filter: SampleFilter) -> Set<String> {
-        switch filter {
-        case .types(let types): types
-        case .and(let filters), .or(let filters): filters.reduce(into: []) { $0.formUnion(typeNames(in: $1)) }
-        case .not(let filter), .hasChild(let filter), .hasParent(let filter): typeNames(in: filter)
-        default: []
-        }
     }
 
     /// The condition selecting the stored records that match `filter`.
@@ -86,7 +76,7 @@ struct FilterSQL {
         case .sources(let bundles): return Self.sourceIn(bundles, column: "s.source_id")
         case .revisions(let patterns): return Self.revisions(patterns, column: "s.source_id")
         case .devices(let devices):
-            let keys = devices.map { IdentityCache.key($0) }.sorted()
+            let keys = devices.map(\.storageKey).sorted()
             guard !keys.isEmpty else { return .never }
             return SQLPart("s.device_id IN (SELECT id FROM device WHERE key IN (\(SQLPart.placeholders(keys.count))))",
                            StatementArguments(keys))
@@ -139,28 +129,20 @@ struct FilterSQL {
     /// (types, sources, revisions) constrain a tombstone; any other part of the filter is treated as
     /// unknown, and an unknown part lets the tombstone through (anchored sync must not miss a deletion).
     func tombstones(_ filter: SampleFilter) -> SQLPart {
-        tombstoneCondition(filter) ?? .always
+        tombstoneCondition(filter.tombstoneFilter)
     }
 
-    private func tombstoneCondition(_ filter: SampleFilter) -> SQLPart? {
+    /// A filter of ``SampleFilter/tombstoneFilter``'s kinds (types, sources, revisions, combined) on `tombstone`.
+    private func tombstoneCondition(_ filter: SampleFilter) -> SQLPart {
         switch filter {
-        case .all: return .always
         case .none: return .never
         case .types(let types): return typeIn(types, column: "t.type")
         case .sources(let bundles): return Self.sourceIn(bundles, column: "t.source_id")
         case .revisions(let patterns): return Self.revisions(patterns, column: "t.source_id")
-        case .and(let filters):
-            let known = filters.compactMap(tombstoneCondition)
-            return known.isEmpty ? (filters.isEmpty ? .always : nil) : .joined(known, "AND")
-        case .or(let filters):
-            var known: [SQLPart] = []
-            for filter in filters {
-                guard let part = tombstoneCondition(filter) else { return nil }
-                known.append(part)
-            }
-            return known.isEmpty ? .never : .joined(known, "OR")
-        case .not(let filter): return tombstoneCondition(filter).map(Self.negate)
-        default: return nil
+        case .and(let filters): return filters.isEmpty ? .always : .joined(filters.map(tombstoneCondition), "AND")
+        case .or(let filters): return filters.isEmpty ? .never : .joined(filters.map(tombstoneCondition), "OR")
+        case .not(let filter): return Self.negate(tombstoneCondition(filter))
+        default: return .always
         }
     }
 
@@ -219,14 +201,7 @@ struct FilterSQL {
         let value = match.value
         if value.isEmpty { return .always }
         if match.caseInsensitive {
-            let literal = value.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            let pattern = switch match.kind {
-            case .contains: "%" + literal + "%"
-            case .beginsWith: literal + "%"
-            case .endsWith: "%" + literal
-            }
-            return SQLPart("f.text LIKE ? ESCAPE '\\'", [pattern])
+            return SQLPart("f.text LIKE ? ESCAPE '\\'", [match.likePattern])
         }
         switch match.kind {
         case .contains: return SQLPart("instr(f.text, ?) > 0", [value])
@@ -297,19 +272,5 @@ struct FilterSQL {
             if let start { parts.append(SQLPart("s.end >= ?", [start])) }
         }
         return parts.isEmpty ? .always : .joined(parts, "AND")
-    }
-}
-
-extension Comparison {
-    /// The SQL operator.
-    var sqlOperator: String {
-        switch self {
-        case .lessThan: "<"
-        case .lessThanOrEqual: "<="
-        case .equal: "="
-        case .notEqual: "<>"
-        case .greaterThan: ">"
-        case .greaterThanOrEqual: ">="
-        }
     }
 }

@@ -8,13 +8,9 @@ import HealthDatabase
 /// in this process and in any other. Ids created inside a write transaction are only published to the
 /// cache after that transaction commits (see ``IdentityCache/Pending``); reads only ever load committed rows.
 final class IdentityCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idsByType: [String: Int64] = [:]
-    private var typesByID: [Int64: String] = [:]
-    private var sourceIDs: [SourceRecord: Int64] = [:]
-    private var sources: [Int64: SourceRecord] = [:]
-    private var deviceIDs: [DeviceRecord: Int64] = [:]
-    private var devices: [Int64: DeviceRecord] = [:]
+    private let types = IdentityMap<String>()
+    private let sources = IdentityMap<SourceRecord>()
+    private let devices = IdentityMap<DeviceRecord>()
 
     /// Ids created by one write transaction, published by ``publish(_:)`` once it committed.
     struct Pending {
@@ -33,7 +29,7 @@ final class IdentityCache: @unchecked Sendable {
     /// The id of the `object_type` row named `type`, inserting the row if needed.
     func typeID(_ type: String, _ db: Database, _ pending: inout Pending) throws -> Int64 {
         if let recent = pending.recentType, recent.name == type { return recent.id }
-        var id = pending.types[type] ?? lock.withLock({ idsByType[type] })
+        var id = pending.types[type] ?? types.id(type)
         if id == nil {
             try db.execute(sql: "INSERT INTO object_type (name) VALUES (?) ON CONFLICT(name) DO NOTHING", arguments: [type])
             id = try Int64.fetchOne(db, sql: "SELECT id FROM object_type WHERE name = ?", arguments: [type])
@@ -46,33 +42,16 @@ final class IdentityCache: @unchecked Sendable {
     /// The ids of those of `types` that have a row; a name without one is stored nowhere. Loads the whole
     /// (small) table on a miss; call it only before the transaction writes, so it sees committed rows only.
     func typeIDs(_ types: Set<String>, _ db: Database) throws -> [String: Int64] {
-        guard !types.isEmpty else { return [:] }
-        let known = { self.lock.withLock { types.reduce(into: [String: Int64]()) { $0[$1] = self.idsByType[$1] } } }
-        let found = known()
-        if found.count == types.count { return found }
-        try loadTypes(db)
-        return known()
+        try self.types.ids(types) { try Self.allTypes(db) }
     }
 
     /// The name of the `object_type` row `id` (loading the whole table on a miss).
     func typeName(_ id: Int64, _ db: Database) throws -> String {
-        if let name = lock.withLock({ typesByID[id] }) { return name }
-        try loadTypes(db)
-        guard let name = lock.withLock({ typesByID[id] }) else {
-            throw StorageError.unavailable("the database names type \(id), which is missing from object_type")
-        }
-        return name
+        try types.name(id) { try Self.allTypes(db) }
     }
 
-    private func loadTypes(_ db: Database) throws {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM object_type")
-        lock.withLock {
-            for row in rows {
-                let id: Int64 = row[0], name: String = row[1]
-                idsByType[name] = id
-                typesByID[id] = name
-            }
-        }
+    private static func allTypes(_ db: Database) throws -> [(id: Int64, value: String)] {
+        try Row.fetchAll(db, sql: "SELECT id, name FROM object_type").map { (id: $0[0], value: $0[1]) }
     }
 
     /// The id of `source`'s row, inserting the row if needed.
@@ -94,8 +73,8 @@ final class IdentityCache: @unchecked Sendable {
     }
 
     private func lookUpSourceID(_ source: SourceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
-        if let id = pending.sources[source] ?? lock.withLock({ sourceIDs[source] }) { return id }
-        let key = Self.key(source)
+        if let id = pending.sources[source] ?? sources.id(source) { return id }
+        let key = source.storageKey
         try db.execute(sql: """
             INSERT INTO source (key, bundle_id, name, version, product_type, os_version) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(key) DO NOTHING
@@ -107,8 +86,8 @@ final class IdentityCache: @unchecked Sendable {
     }
 
     private func lookUpDeviceID(_ device: DeviceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
-        if let id = pending.devices[device] ?? lock.withLock({ deviceIDs[device] }) { return id }
-        let key = Self.key(device)
+        if let id = pending.devices[device] ?? devices.id(device) { return id }
+        let key = device.storageKey
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE key = ?", arguments: [key]) {
             pending.devices[device] = id
             return id
@@ -126,51 +105,31 @@ final class IdentityCache: @unchecked Sendable {
     /// Makes the ids of a committed transaction visible to every later call.
     func publish(_ pending: Pending) {
         guard !pending.types.isEmpty || !pending.sources.isEmpty || !pending.devices.isEmpty else { return }
-        lock.withLock {
-            for (type, id) in pending.types { idsByType[type] = id; typesByID[id] = type }
-            for (source, id) in pending.sources { sourceIDs[source] = id; sources[id] = source }
-            for (device, id) in pending.devices { deviceIDs[device] = id; devices[id] = device }
-        }
+        types.insert(pending.types.map { (id: $0.value, value: $0.key) })
+        sources.insert(pending.sources.map { (id: $0.value, value: $0.key) })
+        devices.insert(pending.devices.map { (id: $0.value, value: $0.key) })
     }
 
     /// The source stored under `id`.
     func source(_ id: Int64, _ db: Database) throws -> SourceRecord {
-        if let source = lock.withLock({ sources[id] }) { return source }
+        if let source = sources.value(id) { return source }
         guard let row = try Row.fetchOne(db, sql: """
             SELECT bundle_id, name, version, product_type, os_version FROM source WHERE id = ?
             """, arguments: [id]) else { throw StorageError.unavailable("the database names source \(id), which is missing") }
         let source = SourceRecord(bundleIdentifier: row[0], name: row[1], version: row[2],
                                   productType: row[3], operatingSystemVersion: row[4])
-        lock.withLock { sources[id] = source; sourceIDs[source] = id }
+        sources.insert([(id: id, value: source)])
         return source
     }
 
     /// The device stored under `id`.
     func device(_ id: Int64, _ db: Database) throws -> DeviceRecord {
-        if let device = lock.withLock({ devices[id] }) { return device }
+        if let device = devices.value(id) { return device }
         var properties: [String: String] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT key, value FROM device_property WHERE device_id = ?", arguments: [id])
         while let row = try rows.next() { properties[row[0]] = row[1] }
         let device = DeviceRecord(properties: properties)
-        lock.withLock { devices[id] = device; deviceIDs[device] = id }
+        devices.insert([(id: id, value: device)])
         return device
-    }
-
-    /// The dedupe key of a source revision: every part, with absent parts told apart from empty ones.
-    static func key(_ source: SourceRecord) -> String {
-        [source.bundleIdentifier, source.name, source.version, source.productType, source.operatingSystemVersion]
-            .map { $0.map { "+" + escape($0) } ?? "-" }.joined(separator: "\u{1F}")
-    }
-
-    /// The dedupe key of a device: its properties sorted by name.
-    static func key(_ device: DeviceRecord) -> String {
-        device.properties.sorted { $0.key < $1.key }
-            .map { escape($0.key) + "\u{1E}" + escape($0.value) }.joined(separator: "\u{1F}")
-    }
-
-    private static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\u{1F}" || $0 == "\u{1E}" || $0 == "\\" }) else { return text }
-        return text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\u{1F}", with: "\\u").replacingOccurrences(of: "\u{1E}", with: "\\r")
     }
 }

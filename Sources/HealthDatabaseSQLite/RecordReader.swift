@@ -164,30 +164,3 @@ struct PendingFields {
         return low < ids.count && ids[low] == id ? low : nil
     }
 }
-
-/// How a ``FieldValue`` is spread over the `field` table's columns.
-enum FieldCoding {
-    /// The kind tag, the `text` column (text values only), the `num` column (anything a filter compares
-    /// as a number) and the `extra` column (a quantity's original text).
-    static func columns(_ value: FieldValue) -> (kind: Int, text: String?, number: Double?, extra: String?) {
-        switch value {
-        case .text(let text): (0, text, nil, nil)
-        case .number(let number): (1, nil, number, nil)
-        case .bool(let bool): (2, nil, bool ? 1 : 0, nil)
-        case .date(let date): (3, nil, date.timeIntervalSince1970, nil)
-        case .quantity(let base, let text): (4, nil, base, text)
-        }
-    }
-
-    /// The value stored in a `field` row.
-    static func value(kind: Int, text: String?, number: Double?, extra: String?) throws -> FieldValue {
-        switch kind {
-        case 0: return .text(text ?? "")
-        case 1: return .number(number ?? 0)
-        case 2: return .bool((number ?? 0) != 0)
-        case 3: return .date(Date(timeIntervalSince1970: number ?? 0))
-        case 4: return .quantity(base: number ?? 0, text: extra ?? "")
-        default: throw StorageError.unavailable("a field has an unknown kind \(kind)")
-        }
-    }
-}

@@ -143,28 +143,3 @@ enum Schema {
             """)
     }
 }
-
-extension RecordKind {
-    /// The kind's code in `sample.kind`. Fixed forever: stored files depend on it.
-    var code: Int64 {
-        switch self {
-        case .quantity: 1
-        case .category: 2
-        case .correlation: 3
-        case .workout: 4
-        case .document: 5
-        case .clinical: 6
-        case .verifiableRecord: 7
-        case .other: 8
-        case .part: 9
-        }
-    }
-
-    /// The kind stored as `code`, nil for a code no kind has.
-    init?(code: Int64) {
-        guard let kind = Self.byCode[code] else { return nil }
-        self = kind
-    }
-
-    private static let byCode = Dictionary(uniqueKeysWithValues: allCases.map { ($0.code, $0) })
-}

@@ -48,10 +48,10 @@ struct MigrationTests {
         try queue.write { db in
             for (id, source) in [source, watch].enumerated() {
                 try db.execute(sql: "INSERT INTO source (id, key, bundle_id, name, version, product_type, os_version) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               arguments: [id + 1, IdentityCache.key(source), source.bundleIdentifier, source.name, source.version,
+                               arguments: [id + 1, source.storageKey, source.bundleIdentifier, source.name, source.version,
                                            source.productType, source.operatingSystemVersion])
             }
-            try db.execute(sql: "INSERT INTO device (id, key) VALUES (1, ?)", arguments: [IdentityCache.key(device)])
+            try db.execute(sql: "INSERT INTO device (id, key) VALUES (1, ?)", arguments: [device.storageKey])
             for (key, value) in device.properties {
                 try db.execute(sql: "INSERT INTO device_property VALUES (1, ?, ?)", arguments: [key, value])
             }
