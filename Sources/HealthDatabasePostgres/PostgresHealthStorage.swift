@@ -103,8 +103,8 @@ public final class PostgresHealthStorage: HealthStorage, @unchecked Sendable {
     /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
         try read("reading records") { session in
-            let condition = try FilterSQL(for: filter, identities, session).samples(filter)
-            let query = SampleQuery.select(owner: ownerID, condition, sort: sort, limit: limit, includePayload: includePayload)
+            let compiler = try FilterSQL(for: filter, identities, session)
+            let query = SampleQuery.select(owner: ownerID, filter, compiler, sort: sort, limit: limit, includePayload: includePayload)
             return try RecordReader(identities: identities, session: session).records(session.rows(query))
         }
     }

@@ -2,10 +2,36 @@ import HealthDatabase
 
 /// The SELECT statements that read records and sources.
 enum SampleQuery {
-    /// Records of `owner` meeting `condition`, sorted, limited in SQL; without `includePayload` the payload column is
-    /// NULL. Ties are broken by change position in the direction of the last criterion (save order when ascending or
-    /// unsorted).
-    static func select(owner: Int64, _ condition: SQL, sort: [SampleSort], limit: Int?, includePayload: Bool) -> SQL {
+    /// The most types a sorted read merges arm by arm; a filter over more types reads them in one arm.
+    static let maxMergedTypes = 8
+
+    /// The records matching `filter` (compiled by `compiler`), sorted, limited in SQL; without `includePayload` the
+    /// payload column is NULL. Ties are broken by change position in the direction of the last criterion (save order
+    /// when ascending or unsorted).
+    ///
+    /// A filter confined to two to ``maxMergedTypes`` types, sorted by position or by one date, reads one arm per type
+    /// (`type_id = ?` and the filter as it applies to that type), each along its `(owner_id, type_id, …)` index in
+    /// order and limited, and a Merge Append of the arms stops at the limit: one `type_id = ANY(…)` read would sort
+    /// every sample of those types first.
+    static func select(owner: Int64, _ filter: SampleFilter, _ compiler: FilterSQL, sort: [SampleSort], limit: Int?,
+                       includePayload: Bool) -> SQL {
+        let limited = SQL(" LIMIT ?::int8", [.int(limit.map { Int64(max($0, 0)) })])
+        let arms = (filter.confiningTypes ?? []).compactMap { name in compiler.typeIDs[name].map { (id: $0, name: name) } }
+            .sorted { $0.id < $1.id }
+        guard let merged = mergedOrder(sort), (2 ... maxMergedTypes).contains(arms.count) else {
+            return select(owner: owner, compiler.samples(filter), sort: sort, includePayload: includePayload) + limited
+        }
+        let parts = arms.map { arm in
+            SQL("(") + select(owner: owner, SQL("s.type_id = ?::int8 AND (", [.int(arm.id)])
+                              + compiler.samples(filter.restricted(toType: arm.name)) + SQL(")"),
+                              sort: sort, includePayload: includePayload) + limited + SQL(")")
+        }
+        return SQL("SELECT * FROM (") + SQL(parts.map(\.text).joined(separator: " UNION ALL "), parts.flatMap(\.values))
+            + SQL(") r ORDER BY \(merged)") + limited
+    }
+
+    /// The records of `owner` meeting `condition`, sorted (one arm of a read).
+    private static func select(owner: Int64, _ condition: SQL, sort: [SampleSort], includePayload: Bool) -> SQL {
         var query = SQL("SELECT \(RecordReader.columns(includePayload: includePayload)) FROM sample s WHERE s.owner_id = \(owner) AND (")
             + condition + SQL(") ORDER BY ")
         for criterion in sort {
@@ -22,8 +48,20 @@ enum SampleQuery {
             }
         }
         query.text += "s.change_seq " + ((sort.last?.ascending ?? true) ? "ASC" : "DESC")
-        if let limit { query = query + SQL(" LIMIT ?::int8", [.int(Int64(max(limit, 0)))]) }
         return query
+    }
+
+    /// The ORDER BY of a merged read, by result column (change_seq is column 1, start_time 5, end_time 6): position,
+    /// or one date then position. Nil for sorts one index per type does not deliver (several criteria, a field).
+    private static func mergedOrder(_ sort: [SampleSort]) -> String? {
+        guard sort.count <= 1 else { return nil }
+        let direction = (sort.first?.ascending ?? true) ? "ASC" : "DESC"
+        switch sort.first?.key {
+        case nil: return "1 \(direction)"
+        case .startDate: return "5 \(direction), 1 \(direction)"
+        case .endDate: return "6 \(direction), 1 \(direction)"
+        case .field: return nil
+        }
     }
 
     /// The ids of the source rows to report for `owner`'s records meeting `condition`: one per bundle identifier, the

@@ -37,8 +37,8 @@ extension FilterSQL {
     /// The arms of a merged read of `filter`, in type id order, when the filter confines its matches to two to
     /// ``maxMergedTypes`` types the store knows; nil otherwise (read in one arm).
     func typeArms(_ filter: SampleFilter) -> [TypeArm]? {
-        guard let names = Self.confiningTypes(filter) else { return nil }
-        let arms = names.compactMap { name in typeIDs[name].map { TypeArm(type: $0, filter: Self.restricted(filter, toType: name)) } }
+        guard let names = filter.confiningTypes else { return nil }
+        let arms = names.compactMap { name in typeIDs[name].map { TypeArm(type: $0, filter: filter.restricted(toType: name)) } }
         return (2 ... Self.maxMergedTypes).contains(arms.count) ? arms.sorted { $0.type! < $1.type! } : nil
     }
 
@@ -46,51 +46,6 @@ extension FilterSQL {
     /// (a type set, an AND with one, an OR of such filters); nil when it does not. Types the store has no id for
     /// match nothing and are left out.
     func confinedTypeIDs(_ filter: SampleFilter) -> [Int64]? {
-        Self.confiningTypes(filter).map { $0.compactMap { typeIDs[$0] }.sorted() }
-    }
-
-    /// The type names `filter`'s matches are confined to, or nil when it does not confine them.
-    static func confiningTypes(_ filter: SampleFilter) -> Set<String>? {
-        switch filter {
-        case .types(let types): return types
-        case .none: return []
-        case .and(let filters):
-            let confined = filters.compactMap(confiningTypes)
-            return confined.first.map { first in confined.dropFirst().reduce(first) { $0.intersection($1) } }
-        case .or(let filters):
-            var union: Set<String> = []
-            for filter in filters {
-                guard let types = confiningTypes(filter) else { return nil }
-                union.formUnion(types)
-            }
-            return union
-        default: return nil
-        }
-    }
-
-    /// `filter` for records of the type `name`: its type sets become `.all` or `.none` and the ANDs, ORs and NOTs
-    /// around them fold, so `or(and(types A, window), and(types B, window))` is just the window for A. Filters on
-    /// related records (`hasChild`, `hasParent`) are kept whole: their types are the children's or the parent's.
-    static func restricted(_ filter: SampleFilter, toType name: String) -> SampleFilter {
-        switch filter {
-        case .types(let types):
-            return types.contains(name) ? .all : .none
-        case .and(let filters):
-            let parts = filters.map { restricted($0, toType: name) }.filter { $0 != .all }
-            if parts.contains(.none) { return .none }
-            return parts.count == 1 ? parts[0] : parts.isEmpty ? .all : .and(parts)
-        case .or(let filters):
-            let parts = filters.map { restricted($0, toType: name) }.filter { $0 != .none }
-            if parts.contains(.all) { return .all }
-            return parts.count == 1 ? parts[0] : parts.isEmpty ? .none : .or(parts)
-        case .not(let inner):
-            switch restricted(inner, toType: name) {
-            case .all: return .none
-            case .none: return .all
-            case let folded: return .not(folded)
-            }
-        default:
-            return filter
-        }
+        filter.confiningTypes.map { $0.compactMap { typeIDs[$0] }.sorted() }
     }
 }

@@ -15,7 +15,7 @@ struct QueryPlanTests {
     /// The plan of the records query the engine runs for `filter`, `sort` and `limit`.
     static func plan(_ storage: PostgresHealthStorage, _ filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> String {
         try plan(storage, filter) { compiler in
-            SampleQuery.select(owner: storage.ownerID, compiler.samples(filter), sort: sort, limit: limit, includePayload: true)
+            SampleQuery.select(owner: storage.ownerID, filter, compiler, sort: sort, limit: limit, includePayload: true)
         }
     }
 
@@ -58,5 +58,26 @@ struct QueryPlanTests {
             #expect(plan.contains("Merge Append"), "\(plan)")
             #expect(!plan.contains("Sort  (cost"), "no sort step: \(plan)")
         }
+    }
+
+    @Test("the latest samples of a few types merge one ordered arm per type, unsorted")
+    func latestOfAFewTypes() throws {
+        let storage = try TestServer.freshStorage()
+        _ = try storage.save((0..<60).map { index in
+            var record = OwnerIsolationTests.sample(Double(index))
+            record.type = index % 2 == 0 ? Self.heartRate : OwnerIsolationTests.steps
+            return record
+        })
+        let filter = SampleFilter.and([.types([Self.heartRate, OwnerIsolationTests.steps]),
+                                       .window(DateWindow(start: Date(timeIntervalSince1970: 1_700_000_010), end: nil))])
+        for sort in [[SampleSort(.startDate, ascending: false)], [SampleSort(.endDate)], []] {
+            let plan = try Self.plan(storage, filter, sort: sort, limit: 10)
+            #expect(plan.contains("Merge Append"), "\(sort): \(plan)")
+            #expect(!plan.contains("Sort  (cost"), "no sort step for \(sort): \(plan)")
+        }
+        let latest = try storage.records(matching: filter, sort: [SampleSort(.startDate, ascending: false)], limit: 5)
+        #expect(latest.map(\.quantity) == [59, 58, 57, 56, 55], "the merged read gives the latest of both types")
+        let first = try storage.records(matching: filter, sort: [], limit: 3)
+        #expect(first.map(\.quantity) == [10, 11, 12], "unsorted: save order across the arms")
     }
 }

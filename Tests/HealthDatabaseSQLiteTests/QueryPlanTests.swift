@@ -122,8 +122,8 @@ struct QueryPlanTests {
             if case .saved(let record) = change { record.uuid } else { nil }
         }
         #expect(changes == expected.map(\.uuid))
-        #expect(FilterSQL.restricted(.not(.types([Self.steps])), toType: Self.steps) == .none)
-        #expect(FilterSQL.restricted(.and([.types([Self.steps]), .hasChild(.types([Self.steps]))]), toType: Self.steps)
+        #expect(SampleFilter.not(.types([Self.steps])).restricted(toType: Self.steps) == .none)
+        #expect(SampleFilter.and([.types([Self.steps]), .hasChild(.types([Self.steps]))]).restricted(toType: Self.steps)
             == .hasChild(.types([Self.steps])))
     }
 
