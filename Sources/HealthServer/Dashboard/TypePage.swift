@@ -1,0 +1,64 @@
+import Foundation
+import HealthKitModel
+import Hummingbird
+import OpenHealthKit
+
+/// `/types/{type}`: one quantity type over a day (hourly), week, month, six months or year (`?range=`), merged
+/// across sources by the store's priority, with the range's figures, the chart, its numbers and the sources in
+/// priority order. "Earlier" and "Later" links move by one range (`?date=`); a period without samples says "No data".
+struct TypePage: Sendable {
+    /// Who is looking.
+    let viewer: DashboardViewer
+    /// The day the range ends with, and the time zone.
+    let day: DashboardDay
+    /// The range.
+    let range: DashboardRange
+    /// The type.
+    let type: HKQuantityType
+
+    /// The quantity type `name` names (identifier or short name); throws ``ServerError/notFound(_:)`` for anything
+    /// else, which the dashboard shows as a 404 page.
+    static func type(named name: String) throws -> HKQuantityType {
+        guard let type = HKObjectType.type(named: name) as? HKQuantityType else {
+            throw ServerError.notFound("No quantity type is named “\(name)”. The list of types is at /types.")
+        }
+        return type
+    }
+
+    /// The page.
+    func response() async throws -> Response {
+        let window = range.window(endingOn: day.day, calendar: day.calendar)
+        let unit = try await DashboardQueries.unit(for: type, in: viewer.store)
+        let chart = QuantityChart(type: type, window: window, figures: try await DashboardQueries.figures(viewer.store, type: type, window: window, unit: unit),
+                                  unit: unit)
+        let path = "/types/" + type.shortName
+        var body = "<h1>\(HTML.escape(chart.title))</h1>\n<nav aria-label=\"Range\"><ul class=\"tabs\">\n"
+        for item in DashboardRange.allCases {
+            body += "<li><a href=\"\(day.link(path, range: item))\"\(item == range ? " aria-current=\"page\"" : "")>\(item.title)</a></li>\n"
+        }
+        body += "</ul></nav>\n<p class=\"pager\"><a href=\"\(day.link(path, range: range, day: range.shift(day.day, by: -1, calendar: day.calendar)))\">← Earlier</a>"
+        body += "<strong>\(HTML.escape(window.title))</strong>"
+        let later = range.shift(day.day, by: 1, calendar: day.calendar)
+        body += (later <= day.today ? "<a href=\"\(day.link(path, range: range, day: later))\">Later →</a>" : "<span></span>") + "</p>\n"
+        if chart.isEmpty {
+            body += "<p class=\"empty\" role=\"status\">No data: nothing of this type was recorded in this period.</p>\n"
+        } else {
+            let label = chart.isCumulative ? "Total" : "Range"
+            body += "<p>\(label): <span class=\"figure\">\(HTML.escape(chart.headline))</span></p>\n"
+            body += SVGChart.svg(chart.series) + "\n" + chart.table
+        }
+        body += try await sources(window)
+        return DashboardLayout.page(title: chart.title, viewer: viewer, section: .types, body: body)
+    }
+
+    private func sources(_ window: ChartWindow) async throws -> String {
+        let sources = try await DashboardQueries.sources(viewer.store, type: type, window: window)
+        var html = "<h2>Sources</h2>\n"
+        guard !sources.isEmpty else { return html + "<p>No source wrote this type in this period.</p>\n" }
+        html += "<p class=\"muted\">In priority order: where sources overlap, the figures count the higher one.</p>\n<ol class=\"sources\">\n"
+        for source in sources {
+            html += "<li>\(HTML.escape(source.name)) <span class=\"muted\">(\(HTML.escape(source.bundleIdentifier)))</span></li>\n"
+        }
+        return html + "</ol>\n"
+    }
+}
