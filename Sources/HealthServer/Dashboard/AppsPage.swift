@@ -31,7 +31,7 @@ struct AppsPage: Sendable {
     private func section(app: String, name: String, grants: [AuthorizationGrant], index: Int) -> String {
         let heading = "app-\(index)"
         var html = "<section class=\"card\" aria-labelledby=\"\(heading)\">\n<h2 id=\"\(heading)\">\(HTML.escape(name))</h2>\n"
-        html += "<p class=\"muted\">\(HTML.escape(app))</p>\n<table>\n<caption>What \(HTML.escape(name)) may do</caption>\n"
+        html += "<p class=\"muted\">\(HTML.escape(app))</p>\n<table class=\"decisions\">\n<caption>What \(HTML.escape(name)) may do</caption>\n"
         html += "<thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Read</th><th scope=\"col\">Write</th><th scope=\"col\">Change</th></tr></thead>\n<tbody>\n"
         let byType = Dictionary(grouping: grants, by: \.type)
         for identifier in byType.keys.sorted(by: { Self.title($0) < Self.title($1) }) {

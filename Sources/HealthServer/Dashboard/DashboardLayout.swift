@@ -53,7 +53,7 @@ enum DashboardLayout {
         .pager { display: flex; flex-wrap: wrap; justify-content: space-between; gap: .5rem; }
         table { border-collapse: collapse; width: 100%; font-size: .9rem; }
         th, td { padding: .25rem .4rem; border-bottom: 1px solid #d0d0d0; text-align: left; }
-        td { text-align: right; }
+        td { text-align: right; } .decisions td { text-align: left; }
         .empty { font-weight: 600; }
         .status { background: #e8f1e4; border-left: 4px solid #2e6b1f; padding: .5rem 1rem; }
         </style>

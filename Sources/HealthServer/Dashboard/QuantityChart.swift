@@ -46,11 +46,12 @@ struct QuantityChart: Sendable {
         isEmpty ? "No data" : describe(figures.overall)
     }
 
-    /// One interval's (or the window's) figures in words.
+    /// One interval's (or the window's) figures in words: "8,432"; "48–162 bpm, average 71 bpm"; "60 bpm" when every
+    /// value was the same.
     func describe(_ figures: DashboardQueries.Figures) -> String {
         if isCumulative { return figures.sum.map { ValueText.quantity($0, unit) } ?? "No data" }
         guard let average = figures.average else { return "No data" }
-        guard let low = figures.minimum, let high = figures.maximum else { return "average " + ValueText.quantity(average, unit) }
+        guard let low = figures.minimum, let high = figures.maximum, low != high else { return ValueText.quantity(average, unit) }
         let range = ValueText.number(low) + "–" + ValueText.number(high)
         return (unit.isEmpty ? range : range + " " + unit) + ", average " + ValueText.quantity(average, unit)
     }
