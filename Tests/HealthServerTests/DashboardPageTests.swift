@@ -162,7 +162,7 @@ import Testing
         #expect(heart.text.contains("Range: <span class=\"figure\">72–146 bpm, average"))
     }
 
-    @Test("a type without data says No data; an unknown type is a 404 page and a bad range or date a 400 page, in HTML")
+    @Test("a type without data says No data; an unknown type is a 404 page, a bad range or date a 400 page, in HTML; other methods 405")
     func emptyAndBad() async throws {
         let harness = try await ServerHarness()
         defer { harness.stop() }
@@ -185,6 +185,8 @@ import Testing
             #expect(reply.text.contains(words), "\(path): \(reply.text)")
             #expect(!reply.text.contains("<script"), "\(path): the name is shown as text")
         }
+        let put = try await harness.send("PUT", "/apps", cookie: cookie)
+        #expect(put.status == 405 && put.header("Allow") == "GET")
         let index = try await harness.send("GET", "/types", cookie: cookie)
         #expect(index.text.contains("<a href=\"/types/stepCount\">Step Count</a>"))
     }
