@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabase
 @testable import HealthServer
 import HealthKitModel
 import OpenHealthKit
@@ -11,6 +12,12 @@ extension ServerHarness {
     func storePath(of name: String) throws -> String {
         guard let person = try server.services.directory.person(named: name)?.person else { throw URLError(.fileDoesNotExist) }
         return server.services.stores.path(for: person.id)
+    }
+
+    /// The person's storage, the instance the server itself uses.
+    func storage(of name: String) throws -> any HealthStorage {
+        guard let person = try server.services.directory.person(named: name)?.person else { throw URLError(.fileDoesNotExist) }
+        return try server.services.stores.storage(for: person.id)
     }
 
     /// The person's own store on their file, saving as `app`.
