@@ -55,6 +55,7 @@ enum DashboardLayout {
         th, td { padding: .25rem .4rem; border-bottom: 1px solid #d0d0d0; text-align: left; }
         td { text-align: right; } .decisions td { text-align: left; }
         .empty { font-weight: 600; }
+        form.inline { display: inline; } form.inline button { margin: .25rem 0 .25rem .5rem; padding: .2rem .6rem; font-size: .9rem; }
         .status { background: #e8f1e4; border-left: 4px solid #2e6b1f; padding: .5rem 1rem; }
         </style>
         """

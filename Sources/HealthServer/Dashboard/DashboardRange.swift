@@ -111,8 +111,8 @@ struct DashboardDay: Sendable {
     }
 
     /// A link to `path` about `day` (this page's day when nil) with `range`, keeping the time zone; parameters left
-    /// out when they are the defaults.
-    func link(_ path: String, range: DashboardRange? = nil, day: Date? = nil) -> String {
+    /// out when they are the defaults. HTML-escaped for an attribute unless `escaped` is false.
+    func link(_ path: String, range: DashboardRange? = nil, day: Date? = nil, escaped: Bool = true) -> String {
         var items: [URLQueryItem] = []
         if let range { items.append(URLQueryItem(name: "range", value: range.rawValue)) }
         let shown = day ?? self.day
@@ -121,7 +121,8 @@ struct DashboardDay: Sendable {
         var components = URLComponents()
         components.path = path
         components.queryItems = items.isEmpty ? nil : items
-        return HTML.escape(components.string ?? path)
+        let link = components.string ?? path
+        return escaped ? HTML.escape(link) : link
     }
 
     /// `day` as the `date` parameter writes it.

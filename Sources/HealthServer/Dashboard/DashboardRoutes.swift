@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/apps` and `POST /apps/revoke`. Signed out, a page redirects to the sign-in form (and back afterwards); on a
-/// server with no accounts yet, to the first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``).
-/// Every page reads `tz` (IANA time zone, the server's by default) and `date` (`YYYY-MM-DD`, today by default).
+/// `/apps`, and the forms `POST /apps/revoke` and `POST /sources/priority`. Signed out, a page redirects to the sign-in
+/// form (and back afterwards); on a server with no accounts yet, to the first-run sign-up. Errors become HTML pages
+/// (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone, the server's by default) and `date`
+/// (`YYYY-MM-DD`, today by default).
 struct DashboardRoutes: Sendable {
     let services: ServerServices
 
@@ -29,6 +30,9 @@ struct DashboardRoutes: Sendable {
                 let page = AppsPage(services: services, viewer: viewer)
                 return try page.response(notice: try page.notice(revoked: QueryParameters(request).one("revoked")))
             }
+        }
+        pages.post("/sources/priority") { request, _ in
+            try await signedIn(request) { viewer in try SourcePriorityForm(viewer: viewer).change(try await FormFields.read(request)) }
         }
         pages.post("/apps/revoke") { request, _ in
             try await signedIn(request) { viewer in try AppsPage(services: services, viewer: viewer).revoke(try await FormFields.read(request)) }

@@ -47,18 +47,16 @@ struct TypePage: Sendable {
             body += "<p>\(label): <span class=\"figure\">\(HTML.escape(chart.headline))</span></p>\n"
             body += SVGChart.svg(chart.series) + "\n" + chart.table
         }
-        body += try await sources(window)
+        body += try await sources(window, path: path)
         return DashboardLayout.page(title: chart.title, viewer: viewer, section: .types, body: body)
     }
 
-    private func sources(_ window: ChartWindow) async throws -> String {
+    private func sources(_ window: ChartWindow, path: String) async throws -> String {
         let sources = try await DashboardQueries.sources(viewer.store, type: type, window: window)
         var html = "<h2>Sources</h2>\n"
         guard !sources.isEmpty else { return html + "<p>No source wrote this type in this period.</p>\n" }
-        html += "<p class=\"muted\">In priority order: where sources overlap, the figures count the higher one.</p>\n<ol class=\"sources\">\n"
-        for source in sources {
-            html += "<li>\(HTML.escape(source.name)) <span class=\"muted\">(\(HTML.escape(source.bundleIdentifier)))</span></li>\n"
-        }
-        return html + "</ol>\n"
+        html += "<p class=\"muted\">In priority order: where sources overlap, the figures count the higher one. The order is one for "
+            + "all your data: moving a source here moves it for every type.</p>\n"
+        return html + SourcePriorityForm(viewer: viewer).html(sources, back: day.link(path, range: range, day: day.day, escaped: false))
     }
 }
