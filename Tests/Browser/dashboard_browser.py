@@ -136,6 +136,13 @@ def permission_sheet(page, base, client_id, redirect_uri, out):
     shot(page, out, "07-apps-revoked")
 
 
+def new_page(browser):
+    """A page of its own (no cookies shared) at phone size, waiting up to two minutes for each step."""
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(120_000)
+    return context.new_page()
+
+
 def main():
     parser = argparse.ArgumentParser()
     for name in ["fresh", "seeded", "name", "password", "client-id", "redirect-uri", "out"]:
@@ -144,11 +151,12 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+        # Generous timeouts: CI runs this beside the rest of the suite on two busy cores.
+        browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"], timeout=180_000)
         try:
-            page = browser.new_context(viewport=PHONE).new_page()
+            page = new_page(browser)
             sign_up(page, args.fresh, args.out)
-            page = browser.new_context(viewport=PHONE).new_page()
+            page = new_page(browser)
             sign_in_and_overview(page, args.seeded, args.name, args.password, args.out)
             permission_sheet(page, args.seeded, args.client_id, args.redirect_uri, args.out)
         finally:
