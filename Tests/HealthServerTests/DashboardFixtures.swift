@@ -38,12 +38,12 @@ enum DashboardFixtures {
     }
 
     /// The statistics an `HKStatisticsCollectionQuery` gives on `store` for `type`, intervals of `interval` from `start`
-    /// to `end` (UTC), samples overlapping the window: each interval's start with its statistics.
+    /// to `end` in `calendar` (UTC by default), samples overlapping the window: each interval's start with its statistics.
     static func collection(_ store: HKHealthStore, _ type: HKQuantityType, options: HKStatisticsOptions, start: Date, end: Date,
-                           interval: DateComponents) async throws -> [(Date, HKStatistics)] {
+                           interval: DateComponents, calendar: Calendar = utc) async throws -> [(Date, HKStatistics)] {
         let query = HKStatisticsCollectionQuery(quantityType: type, quantitySamplePredicate: HKQuery.predicateForSamples(withStart: start, end: end),
                                                 options: options, anchorDate: start, intervalComponents: interval)
-        query.intervalCalendar = utc
+        query.intervalCalendar = calendar
         let collection: HKStatisticsCollection = try await withCheckedThrowingContinuation { continuation in
             query.initialResultsHandler = { _, collection, error in
                 if let collection { continuation.resume(returning: collection) } else { continuation.resume(throwing: error!) }
