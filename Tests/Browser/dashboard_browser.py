@@ -91,11 +91,12 @@ def sign_in_and_overview(page, base, name, password, out):
 def decisions(page, type_name):
     """The read and write decisions in the apps table's row for `type_name`."""
     row = page.locator("tr", has=page.locator("th", has_text=type_name))
-    return [row.locator("td").nth(i).inner_text() for i in range(2)]
+    return [row.locator("td").nth(i).locator(".decision").inner_text() for i in range(2)]
 
 
 def permission_sheet(page, base, client_id, redirect_uri, out):
-    """An app's authorization: HealthKit's permission sheet, toggled and submitted; then the apps page and a revoke."""
+    """An app's authorization: HealthKit's permission sheet, toggled and submitted; then the apps page, a toggle there
+    and a revoke."""
     verifier = secrets.token_urlsafe(48)
     challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
     query = urllib.parse.urlencode({
@@ -129,6 +130,10 @@ def permission_sheet(page, base, client_id, redirect_uri, out):
     check(steps == ["Allowed", "Allowed"], "the apps page shows steps readable and writable: %s" % steps)
     heart = decisions(page, "Heart Rate")
     check(heart == ["Not allowed", "Not asked"], "and heart rate neither: %s" % heart)
+    page.get_by_role("button", name="Turn on reading Heart Rate for Step Counter").click()
+    check(page.get_by_role("status").text_content() == "Changed what Step Counter may do.", "a toggle on the apps page says so")
+    heart = decisions(page, "Heart Rate")
+    check(heart == ["Allowed", "Not asked"], "and heart rate is readable now: %s" % heart)
     shot(page, out, "06-apps")
     page.get_by_role("button", name="Revoke all access for Step Counter").click()
     check(page.get_by_role("status").text_content().startswith("Revoked access for Step Counter"), "revoking says so")

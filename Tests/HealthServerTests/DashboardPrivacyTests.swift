@@ -28,6 +28,52 @@ import Testing
         try store.setAuthorization(forApp: app, toShare: [], read: [HKQuantityType(.heartRate)], allowed: false)
     }
 
+    /// The read and write decisions in the apps table's row for `type`.
+    static func decisions(_ html: String, _ type: String) -> [String] {
+        let row = ServerHarness.firstMatch("(<tr><th scope=\"row\">\(type)</th>.*?</tr>)", in: html).first ?? ""
+        return ServerHarness.firstMatch(#"<span class="decision">([^<]*)</span>"#, in: row)
+    }
+
+    @Test("apps: a recorded decision toggles on and off with the CSRF token; an access never asked for cannot be turned on")
+    func toggle() async throws {
+        let harness = try await ServerHarness()
+        defer { harness.stop() }
+        _ = try await harness.person("alice")
+        try harness.server.registerApp(clientID: "com.example.steps", name: "Step Counter", redirectURIs: ["https://a.example/cb"],
+                                       shareUsage: "r", updateUsage: "w")
+        try Self.grant(harness, "alice", app: "com.example.steps")
+        let cookie = try await harness.signIn("alice")
+        let csrf = try #require(ServerHarness.csrf(in: try await harness.send("GET", "/apps", cookie: cookie).text))
+        let store = try harness.ownerStore(of: "alice")
+        func allowed(_ type: String, _ access: AuthorizationGrant.Access) throws -> Bool? {
+            try store.authorizationGrants(forApp: "com.example.steps").first { $0.type == type && $0.access == access }?.allowed
+        }
+        let heartOn = [("app", "com.example.steps"), ("type", "HKQuantityTypeIdentifierHeartRate"), ("access", "read"), ("allowed", "true")]
+        #expect(try await harness.send("POST", "/apps/permission", cookie: cookie, form: heartOn).status == 403)
+        #expect(try allowed("HKQuantityTypeIdentifierHeartRate", .read) == false)
+        let on = try await harness.send("POST", "/apps/permission", cookie: cookie, form: [("csrf", csrf)] + heartOn)
+        #expect(on.status == 303)
+        #expect(try allowed("HKQuantityTypeIdentifierHeartRate", .read) == true)
+        let page = try await harness.send("GET", try #require(on.header("Location")), cookie: cookie)
+        #expect(page.text.contains("Changed what Step Counter may do."))
+        #expect(Self.decisions(page.text, "Heart Rate") == ["Allowed", "Not asked"])
+        let off = try await harness.send("POST", "/apps/permission", cookie: cookie, form: [
+            ("csrf", csrf), ("app", "com.example.steps"), ("type", "stepCount"), ("access", "share"), ("allowed", "false")])
+        #expect(off.status == 303)
+        #expect(try allowed("HKQuantityTypeIdentifierStepCount", .share) == false)
+        #expect(try allowed("HKQuantityTypeIdentifierStepCount", .read) == true, "the other access stays")
+        // Writing heart rate was never asked: it cannot be switched on from here, nor can nonsense.
+        let unasked = try await harness.send("POST", "/apps/permission", cookie: cookie, form: [
+            ("csrf", csrf), ("app", "com.example.steps"), ("type", "heartRate"), ("access", "share"), ("allowed", "true")])
+        #expect(unasked.status == 404)
+        #expect(try allowed("HKQuantityTypeIdentifierHeartRate", .share) == nil)
+        for (name, value) in [("access", "delete"), ("allowed", "maybe"), ("type", "noSuchType")] {
+            let form = [("csrf", csrf), ("app", "com.example.steps"), ("type", "heartRate"), ("access", "read"), ("allowed", "true")]
+                .map { $0.0 == name ? (name, value) : $0 }
+            #expect(try await harness.send("POST", "/apps/permission", cookie: cookie, form: form).status == 400, "\(name)=\(value)")
+        }
+    }
+
     @Test("bob's session never shows alice's numbers or apps on any page, and alice's never shows bob's")
     func peopleIsolated() async throws {
         let harness = try await ServerHarness()
@@ -75,8 +121,9 @@ import Testing
         #expect(page.status == 200)
         let html = page.text
         #expect(html.contains("<h2 id=\"app-0\">Step Counter</h2>"))
-        #expect(html.contains("<tr><th scope=\"row\">Step Count</th><td>Allowed</td><td>Allowed</td>"))
-        #expect(html.contains("<tr><th scope=\"row\">Heart Rate</th><td>Not allowed</td><td>Not asked</td>"))
+        #expect(Self.decisions(html, "Step Count") == ["Allowed", "Allowed"])
+        #expect(Self.decisions(html, "Heart Rate") == ["Not allowed", "Not asked"])
+        #expect(html.contains("aria-label=\"Turn on reading Heart Rate for Step Counter\""))
         #expect(html.contains("aria-label=\"Revoke all access for Step Counter\""))
         let csrf = try #require(ServerHarness.csrf(in: html))
         let store = try harness.ownerStore(of: "alice")

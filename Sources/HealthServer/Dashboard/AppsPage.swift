@@ -5,9 +5,9 @@ import Hummingbird
 import OpenHealthKit
 
 /// `/apps`: the apps the person has answered a permission sheet for, as the Health app's "Apps" list shows them:
-/// every type each app asked for with its read and write decision, a button to revoke one type and one to revoke
-/// everything. Revoking forgets the decisions (`HKHealthStore.revokeAuthorization(forApp:types:)`), so the app's next
-/// request shows the sheet again. The decisions come from the person's own store; apps' names from the directory.
+/// every type each app asked for with its read and write decision and a toggle for each, a button to revoke one type
+/// and one to revoke everything (``AppPermissionForms``). The decisions come from the person's own store; apps' names
+/// from the directory.
 struct AppsPage: Sendable {
     /// The server (for apps' names).
     let services: ServerServices
@@ -35,56 +35,43 @@ struct AppsPage: Sendable {
         html += "<thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Read</th><th scope=\"col\">Write</th><th scope=\"col\">Change</th></tr></thead>\n<tbody>\n"
         let byType = Dictionary(grouping: grants, by: \.type)
         for identifier in byType.keys.sorted(by: { Self.title($0) < Self.title($1) }) {
-            func decision(_ access: AuthorizationGrant.Access) -> String {
-                guard let grant = byType[identifier]?.first(where: { $0.access == access }) else { return "Not asked" }
-                return grant.allowed ? "Allowed" : "Not allowed"
+            let title = Self.title(identifier)
+            html += "<tr><th scope=\"row\">\(HTML.escape(title))</th>"
+            for access in [AuthorizationGrant.Access.read, .share] {
+                guard let grant = byType[identifier]?.first(where: { $0.access == access }) else {
+                    html += "<td><span class=\"decision\">Not asked</span></td>"
+                    continue
+                }
+                html += "<td><span class=\"decision\">\(grant.allowed ? "Allowed" : "Not allowed")</span>"
+                    + forms.toggle(grant, description: "\(access == .read ? "reading" : "writing") \(title) for \(name)") + "</td>"
             }
-            let title = HTML.escape(Self.title(identifier))
-            html += "<tr><th scope=\"row\">\(title)</th><td>\(decision(.read))</td><td>\(decision(.share))</td><td>"
-            html += revokeForm(app: app, type: identifier, label: "Revoke", description: "Revoke \(Self.title(identifier)) for \(name)")
-            html += "</td></tr>\n"
+            html += "<td>" + forms.revoke(app: app, type: identifier, label: "Revoke", description: "Revoke \(title) for \(name)") + "</td></tr>\n"
         }
         html += "</tbody>\n</table>\n"
-        html += revokeForm(app: app, type: nil, label: "Revoke all access", description: "Revoke all access for \(name)")
+        html += forms.revoke(app: app, type: nil, label: "Revoke all access", description: "Revoke all access for \(name)")
         return html + "</section>\n"
     }
 
-    private func revokeForm(app: String, type: String?, label: String, description: String) -> String {
-        var form = "<form method=\"post\" action=\"/apps/revoke\">\(viewer.csrfField)<input type=\"hidden\" name=\"app\" value=\"\(HTML.escape(app))\">"
-        if let type { form += "<input type=\"hidden\" name=\"type\" value=\"\(HTML.escape(type))\">" }
-        let disabled = viewer.isGuest ? " disabled" : ""
-        return form + "<button type=\"submit\" class=\"secondary\" aria-label=\"\(HTML.escape(description))\"\(disabled)>\(label)</button></form>"
-    }
+    /// The forms on the page.
+    private var forms: AppPermissionForms { AppPermissionForms(viewer: viewer) }
 
-    private static func title(_ identifier: String) -> String {
+    /// The type's name for an identifier ("Step Count"), or the identifier when no type has it.
+    static func title(_ identifier: String) -> String {
         HKObjectType.type(named: identifier).map(TypeNames.title) ?? identifier
     }
 
-    /// `POST /apps/revoke`: forgets the app's decisions for the `type` fields given (all of them when none), after
-    /// checking the CSRF token; guests may not. Answers with a redirect to the list, which says what was done.
-    func revoke(_ form: FormFields) throws -> Response {
-        try BrowserSession.requireCSRF(form, session: viewer.secret)
-        guard !viewer.isGuest else {
-            throw HKError(.errorNotPermissibleForGuestUserMode, "Guest sessions cannot change apps' permissions")
+    /// The notice for `?revoked=APP` or `?changed=APP`: what the last form did, naming the app as the directory does.
+    func notice(_ query: QueryParameters) throws -> String? {
+        if let app = query.one("revoked"), !app.isEmpty {
+            return "Revoked access for \(try name(of: app)). It will ask again the next time it needs it."
         }
-        guard let app = form["app"], !app.isEmpty else { throw ServerError.badRequest("app: name the app whose access to revoke") }
-        let decided = try viewer.store.authorizationGrants(forApp: app)
-        guard !decided.isEmpty else { throw ServerError.notFound("“\(app)” has no permissions to revoke") }
-        let types = try form.all("type").map { name in
-            guard let type = HKObjectType.type(named: name) else { throw ServerError.badRequest("type: “\(name)” is not a type HealthKit knows") }
-            return type
+        if let app = query.one("changed"), !app.isEmpty {
+            return "Changed what \(try name(of: app)) may do."
         }
-        try viewer.store.revokeAuthorization(forApp: app, types: types.isEmpty ? nil : Set(types))
-        var components = URLComponents()
-        components.path = "/apps"
-        components.queryItems = [URLQueryItem(name: "revoked", value: app)]
-        return HTML.redirect(components.string ?? "/apps")
+        return nil
     }
 
-    /// The notice for `?revoked=APP`: what the last revocation did, naming the app as the directory does.
-    func notice(revoked app: String?) throws -> String? {
-        guard let app, !app.isEmpty else { return nil }
-        let name = try services.directory.app(clientID: app)?.name ?? app
-        return "Revoked access for \(name). It will ask again the next time it needs it."
+    private func name(of app: String) throws -> String {
+        try services.directory.app(clientID: app)?.name ?? app
     }
 }

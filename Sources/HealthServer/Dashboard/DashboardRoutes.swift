@@ -2,10 +2,10 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/apps`, and the forms `POST /apps/revoke` and `POST /sources/priority`. Signed out, a page redirects to the sign-in
-/// form (and back afterwards); on a server with no accounts yet, to the first-run sign-up. Errors become HTML pages
-/// (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone, the server's by default) and `date`
-/// (`YYYY-MM-DD`, today by default).
+/// `/apps`, and the forms `POST /apps/revoke`, `POST /apps/permission` and `POST /sources/priority`. Signed out, a
+/// page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the first-run
+/// sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone, the
+/// server's by default) and `date` (`YYYY-MM-DD`, today by default).
 struct DashboardRoutes: Sendable {
     let services: ServerServices
 
@@ -28,14 +28,17 @@ struct DashboardRoutes: Sendable {
         pages.get("/apps") { request, _ in
             try await signedIn(request) { viewer in
                 let page = AppsPage(services: services, viewer: viewer)
-                return try page.response(notice: try page.notice(revoked: QueryParameters(request).one("revoked")))
+                return try page.response(notice: try page.notice(QueryParameters(request)))
             }
         }
         pages.post("/sources/priority") { request, _ in
             try await signedIn(request) { viewer in try SourcePriorityForm(viewer: viewer).change(try await FormFields.read(request)) }
         }
         pages.post("/apps/revoke") { request, _ in
-            try await signedIn(request) { viewer in try AppsPage(services: services, viewer: viewer).revoke(try await FormFields.read(request)) }
+            try await signedIn(request) { viewer in try AppPermissionForms(viewer: viewer).revoke(try await FormFields.read(request)) }
+        }
+        pages.post("/apps/permission") { request, _ in
+            try await signedIn(request) { viewer in try AppPermissionForms(viewer: viewer).setPermission(try await FormFields.read(request)) }
         }
     }
 
