@@ -2,10 +2,10 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/apps`, and the forms `POST /apps/revoke`, `POST /apps/permission` and `POST /sources/priority`. Signed out, a
-/// page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the first-run
-/// sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone, the
-/// server's by default) and `date` (`YYYY-MM-DD`, today by default).
+/// `/sleep`, `/apps`, and the forms `POST /apps/revoke`, `POST /apps/permission` and `POST /sources/priority`.
+/// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
+/// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
+/// the server's by default) and `date` (`YYYY-MM-DD`, today by default).
 struct DashboardRoutes: Sendable {
     let services: ServerServices
 
@@ -23,6 +23,12 @@ struct DashboardRoutes: Sendable {
                 let type = try TypePage.type(named: context.parameters.get("type") ?? "")
                 let range = try DashboardRange.named(QueryParameters(request).one("range"))
                 return try await TypePage(viewer: viewer, day: try day(request), range: range, type: type).response()
+            }
+        }
+        pages.get("/sleep") { request, _ in
+            try await signedIn(request) { viewer in
+                let range = try DashboardRange.named(QueryParameters(request).one("range"))
+                return try await SleepPage(viewer: viewer, day: try day(request), range: range).response()
             }
         }
         pages.get("/apps") { request, _ in

@@ -49,7 +49,7 @@ struct OverviewPage: Sendable {
     }
 
     private func card(_ sleep: SleepNights, dayName: String) -> String {
-        var html = "<section class=\"card\" aria-labelledby=\"card-sleep\">\n<h2 id=\"card-sleep\">Sleep</h2>\n"
+        var html = "<section class=\"card\" aria-labelledby=\"card-sleep\">\n<h2 id=\"card-sleep\"><a href=\"\(day.link("/sleep", range: .week))\">Sleep</a></h2>\n"
         let last = sleep.nights.last?.hours.map { ValueText.duration(hours: $0) } ?? "No data"
         html += "<p>Night to \(HTML.escape(dayName.lowercased() == "today" ? "today" : dayName)): <span class=\"figure\">\(last)</span></p>\n"
         html += "<p class=\"muted\">Last 7 nights: \(HTML.escape(sleep.average ?? "no data")) a night on average</p>\n"

@@ -78,6 +78,19 @@ struct SleepNights: Sendable {
         return hours.isEmpty ? nil : ValueText.duration(hours: hours.reduce(0, +) / Double(hours.count))
     }
 
+    /// The nights as a table, folded away under a summary line; each cell carries its exact hours in `data-hours`.
+    var table: String {
+        var html = "<details><summary>Show the numbers</summary>\n<table>\n<caption>Sleep, \(HTML.escape(window.title))</caption>\n"
+        html += "<thead><tr><th scope=\"col\">Night to</th><th scope=\"col\">Asleep</th></tr></thead>\n<tbody>\n"
+        let stamp = Date.ISO8601FormatStyle()
+        for night in nights {
+            html += "<tr data-start=\"\(stamp.format(night.day.start))\"><th scope=\"row\">\(HTML.escape(window.name(of: night.day)))</th>"
+            html += night.hours.map { "<td data-hours=\"\($0)\">\(ValueText.duration(hours: $0))</td>" } ?? "<td>–</td>"
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</details>\n"
+    }
+
     /// What a screen reader hears for the chart.
     var summary: String {
         "Sleep, hours asleep each night, \(window.title): " + (average.map { "on average \($0) a night with data." } ?? "no data.")

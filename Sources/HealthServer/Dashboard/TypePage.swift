@@ -32,14 +32,8 @@ struct TypePage: Sendable {
         let chart = QuantityChart(type: type, window: window, figures: try await DashboardQueries.figures(viewer.store, type: type, window: window, unit: unit),
                                   unit: unit)
         let path = "/types/" + type.shortName
-        var body = "<h1>\(HTML.escape(chart.title))</h1>\n<nav aria-label=\"Range\"><ul class=\"tabs\">\n"
-        for item in DashboardRange.allCases {
-            body += "<li><a href=\"\(day.link(path, range: item))\"\(item == range ? " aria-current=\"page\"" : "")>\(item.title)</a></li>\n"
-        }
-        body += "</ul></nav>\n<p class=\"pager\"><a href=\"\(day.link(path, range: range, day: range.shift(day.day, by: -1, calendar: day.calendar)))\">← Earlier</a>"
-        body += "<strong>\(HTML.escape(window.title))</strong>"
-        let later = range.shift(day.day, by: 1, calendar: day.calendar)
-        body += (later <= day.today ? "<a href=\"\(day.link(path, range: range, day: later))\">Later →</a>" : "<span></span>") + "</p>\n"
+        var body = "<h1>\(HTML.escape(chart.title))</h1>\n"
+            + RangeNavigation.html(path, ranges: DashboardRange.allCases, range: range, window: window, day: day)
         if chart.isEmpty {
             body += "<p class=\"empty\" role=\"status\">No data: nothing of this type was recorded in this period.</p>\n"
         } else {
