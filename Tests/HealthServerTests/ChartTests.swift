@@ -5,6 +5,7 @@ import Testing
 /// The dashboard's charts as text: well-formed SVG whose marks follow the values, with tooltips and a summary that
 /// survive hostile text; the scale and the number words they use.
 @Suite struct ChartTests {
+    /// A point labelled "x" with `value` (and a band's `low` and `high`).
     static func point(_ value: Double?, low: Double? = nil, high: Double? = nil, tooltip: String = "t") -> ChartSeries.Point {
         ChartSeries.Point(axisLabel: "x", tooltip: tooltip, value: value, low: low, high: high)
     }

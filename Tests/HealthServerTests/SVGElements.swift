@@ -8,7 +8,9 @@ import FoundationXML
 struct SVGElements {
     /// One element.
     struct Element {
+        /// The element's name (`rect`, `line`, `g`…).
         var name: String
+        /// Its attributes, unescaped.
         var attributes: [String: String]
         /// The text of the `<title>` child of the group this element is in, when it has one.
         var title: String?
@@ -36,12 +38,18 @@ struct SVGElements {
     /// The elements whose `class` is `name`.
     func withClass(_ name: String) -> [Element] { elements.filter { $0.attributes["class"] == name } }
 
+    /// The parser's delegate: collects elements and gives each the title of its group.
     private final class Collector: NSObject, XMLParserDelegate {
+        /// Elements so far.
         var elements: [Element] = []
+        /// The title of each open `<g>`, innermost last.
         var groupTitle: [String?] = []
+        /// Whether the parser is inside a `<title>`.
         var inTitle = false
+        /// The current title's text.
         var text = ""
 
+        /// Records the element; a `<g>` opens a group, a `<title>` starts its text.
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             if name == "g" { groupTitle.append(nil) }
@@ -49,10 +57,12 @@ struct SVGElements {
             elements.append(Element(name: name, attributes: attributes, title: nil))
         }
 
+        /// Collects a title's text.
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             if inTitle { text += string }
         }
 
+        /// Ends a title (it names its group), a group, or an element (which gets its group's title).
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if name == "title" {
                 inTitle = false

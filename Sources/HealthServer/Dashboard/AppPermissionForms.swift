@@ -29,6 +29,7 @@ struct AppPermissionForms: Sendable {
         form("/apps/revoke", [("app", app)] + (type.map { [("type", $0)] } ?? []), label: label, description: description)
     }
 
+    /// A one-button form posting `fields` and the CSRF token to `action`; disabled for guests.
     private func form(_ action: String, _ fields: [(String, String)], label: String, description: String) -> String {
         var html = "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(viewer.csrfField)"
         for (name, value) in fields { html += "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTML.escape(value))\">" }
@@ -78,6 +79,7 @@ struct AppPermissionForms: Sendable {
         return app
     }
 
+    /// The types the form's `type` fields name; throws a 400 naming one HealthKit does not know.
     private static func types(_ form: FormFields) throws -> [HKObjectType] {
         try form.all("type").map { name in
             guard let type = HKObjectType.type(named: name) else { throw ServerError.badRequest("type: “\(name)” is not a type HealthKit knows") }

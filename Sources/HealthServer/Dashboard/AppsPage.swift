@@ -28,6 +28,7 @@ struct AppsPage: Sendable {
         return DashboardLayout.page(title: "Apps", viewer: viewer, section: .apps, body: body)
     }
 
+    /// One app's card: its name, bundle identifier, a row per type with both decisions and their buttons.
     private func section(app: String, name: String, grants: [AuthorizationGrant], index: Int) -> String {
         let heading = "app-\(index)"
         var html = "<section class=\"card\" aria-labelledby=\"\(heading)\">\n<h2 id=\"\(heading)\">\(HTML.escape(name))</h2>\n"
@@ -71,6 +72,7 @@ struct AppsPage: Sendable {
         return nil
     }
 
+    /// The app's registered name, or its bundle identifier when the directory does not know it.
     private func name(of app: String) throws -> String {
         try services.directory.app(clientID: app)?.name ?? app
     }

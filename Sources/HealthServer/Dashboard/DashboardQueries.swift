@@ -73,6 +73,7 @@ enum DashboardQueries {
         return found.sorted { (rank($0), $0.name) < (rank($1), $1.name) }
     }
 
+    /// One statistics object's figures in `unit` (all nil without statistics).
     private static func figures(_ statistics: HKStatistics?, interval: DateInterval, unit: HKUnit) -> Figures {
         func value(_ quantity: HKQuantity?) -> Double? { quantity.map { $0.doubleValue(for: unit) } }
         return Figures(interval: interval, sum: value(statistics?.sumQuantity()), average: value(statistics?.averageQuantity()),

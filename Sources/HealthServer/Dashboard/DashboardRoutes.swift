@@ -7,6 +7,7 @@ import Hummingbird
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
 /// the server's by default) and `date` (`YYYY-MM-DD`, today by default).
 struct DashboardRoutes: Sendable {
+    /// The server's directory and stores.
     let services: ServerServices
 
     /// Adds the routes to `router`.
@@ -56,6 +57,7 @@ struct DashboardRoutes: Sendable {
         return HTML.redirect("/signin?next=" + back.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
     }
 
+    /// The day and time zone the request's `date` and `tz` name.
     private func day(_ request: Request) throws -> DashboardDay {
         let query = QueryParameters(request)
         return try DashboardDay(timeZone: query.one("tz"), date: query.one("date"))

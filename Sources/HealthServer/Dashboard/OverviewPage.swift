@@ -33,6 +33,7 @@ struct OverviewPage: Sendable {
         return DashboardLayout.page(title: "Overview", viewer: viewer, section: .overview, body: body)
     }
 
+    /// A quantity type's card: the day's figure, the week's, the chart and its numbers (or "No data").
     private func card(_ chart: QuantityChart, dayName: String) -> String {
         let id = chart.type.shortName
         let last = chart.figures.intervals.last
@@ -48,6 +49,7 @@ struct OverviewPage: Sendable {
         return html + SVGChart.svg(chart.series) + "\n" + chart.table + "</section>\n"
     }
 
+    /// The sleep card: the last night, the week's average night and the chart of nights.
     private func card(_ sleep: SleepNights, dayName: String) -> String {
         var html = "<section class=\"card\" aria-labelledby=\"card-sleep\">\n<h2 id=\"card-sleep\"><a href=\"\(day.link("/sleep", range: .week))\">Sleep</a></h2>\n"
         let last = sleep.nights.last?.hours.map { ValueText.duration(hours: $0) } ?? "No data"

@@ -62,10 +62,12 @@ enum SVGChart {
         return svg + "</g>\n</svg>"
     }
 
+    /// A horizontal line at `y` from `x1` to `x2`.
     private static func line(x1: Double, x2: Double, y: Double) -> String {
         "<line x1=\"\(n(x1))\" x2=\"\(n(x2))\" y1=\"\(n(y))\" y2=\"\(n(y))\"/>"
     }
 
+    /// A rectangle with a class (what tests and styles find it by), a fill and an optional edge.
     private static func rect(class name: String, x: Double, y: Double, width: Double, height: Double, fill: String,
                              stroke: String? = nil) -> String {
         "<rect class=\"\(name)\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\""

@@ -34,6 +34,7 @@ struct SourcePriorityForm: Sendable {
              button: label, label: "\(label) \((named ?? source).name)")
     }
 
+    /// A one-button form posting `fields`, `back` and the CSRF token to `/sources/priority`.
     private func form(fields: [(String, String)], back: String, button: String, label: String) -> String {
         var html = "<form class=\"inline\" method=\"post\" action=\"/sources/priority\">\(viewer.csrfField)"
         html += "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape(back))\">"

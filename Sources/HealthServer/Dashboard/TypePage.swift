@@ -45,6 +45,7 @@ struct TypePage: Sendable {
         return DashboardLayout.page(title: chart.title, viewer: viewer, section: .types, body: body)
     }
 
+    /// The sources of the type in `window`, in priority order, with the priority editor.
     private func sources(_ window: ChartWindow, path: String) async throws -> String {
         let sources = try await DashboardQueries.sources(viewer.store, type: type, window: window)
         var html = "<h2>Sources</h2>\n"
