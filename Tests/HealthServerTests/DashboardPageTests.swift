@@ -104,6 +104,10 @@ import Testing
         // The navigation: the current section marked, sign-out a POST carrying the session's CSRF token.
         #expect(html.contains("<a href=\"/\" aria-current=\"page\">Overview</a>"))
         #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        // One stylesheet, in the head; the navigation in a header before the main content.
+        #expect(html.components(separatedBy: "<style>").count == 2)
+        #expect(try #require(html.range(of: ".chart {")).lowerBound < (try #require(html.range(of: "</head>"))).lowerBound)
+        #expect(try #require(html.range(of: "<header>\n<nav class=\"top\"")).lowerBound < (try #require(html.range(of: "<main>"))).lowerBound)
         let csrf = try #require(ServerHarness.csrf(in: html))
         #expect(try await harness.send("POST", "/signout", cookie: cookie, form: [("csrf", "wrong")]).status == 403)
         let out = try await harness.send("POST", "/signout", cookie: cookie, form: [("csrf", csrf)])

@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// The frame of every dashboard page: the shared page layout (``HTML/page(title:body:)``) with the dashboard's styles
-/// and its navigation (overview, types, apps, the signed-in name and a sign-out button carrying the CSRF token).
+/// The frame of every dashboard page: the shared page layout (``HTML/page(title:body:style:header:)``) with the
+/// dashboard's styles in its stylesheet and its navigation in a header before the main content (overview, types, apps,
+/// the signed-in name and a sign-out button carrying the CSRF token).
 enum DashboardLayout {
     /// The sections the navigation links to.
     enum Section: String, CaseIterable, Sendable {
@@ -34,10 +35,9 @@ enum DashboardLayout {
         }
     }
 
-    /// Styles for the dashboard's parts (the layout's own cover forms and text). Colours keep 4.5:1 or more for
-    /// text on white; the layout's single column fits a phone's width and charts scale to it.
+    /// Rules for the dashboard's parts, added to the layout's stylesheet (whose own rules cover forms and text).
+    /// Colours keep 4.5:1 or more for text on white; the single column fits a phone's width and charts scale to it.
     static let style = """
-        <style>
         .top { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; border-bottom: 1px solid #767676; padding-bottom: .5rem; }
         .top a { color: #0a4ea3; font-weight: 600; padding: .25rem 0; }
         .top a[aria-current=page] { color: #111; text-decoration: none; border-bottom: 3px solid #0a4ea3; }
@@ -57,7 +57,6 @@ enum DashboardLayout {
         .empty { font-weight: 600; }
         form.inline { display: inline; } form.inline button { margin: .25rem 0 .25rem .5rem; padding: .2rem .6rem; font-size: .9rem; }
         .status { background: #e8f1e4; border-left: 4px solid #2e6b1f; padding: .5rem 1rem; }
-        </style>
         """
 
     /// A dashboard page for `viewer` in `section`: `body` (already HTML) under the navigation.
@@ -69,18 +68,17 @@ enum DashboardLayout {
         }
         nav += "<span class=\"who\">\(HTML.escape(viewer.person.name))\(viewer.isGuest ? " (guest)" : "")</span>\n"
         nav += "<form method=\"post\" action=\"/signout\">\(viewer.csrfField)<button type=\"submit\" class=\"secondary\">Sign out</button></form>\n</nav>\n"
-        return HTML.response(HTML.page(title: title, body: style + "\n" + nav + body))
+        return HTML.response(HTML.page(title: title, body: body, style: style, header: "<header>\n" + nav + "</header>"))
     }
 
     /// A page saying what went wrong, with `status`, and a way back.
     static func problem(_ message: String, status: HTTPResponse.Status) -> Response {
         let heading = status == .notFound ? "Not found" : status.reasonPhrase
         return HTML.response(HTML.page(title: heading, body: """
-            \(style)
             <h1>\(HTML.escape(heading))</h1>
             <p role="alert">\(HTML.escape(message))</p>
             <p><a href="/">Back to the overview</a></p>
-            """), status: status)
+            """, style: style), status: status)
     }
 }
 
