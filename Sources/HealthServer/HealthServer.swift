@@ -29,6 +29,7 @@ public final class HealthServer: Sendable {
         SessionRoutes(services: services).add(to: router)
         AuthorizeRoutes(services: services).add(to: router)
         TokenRoute(services: services).add(to: router)
+        DashboardRoutes(services: services).add(to: router)
         return router
     }
 

@@ -38,4 +38,37 @@ enum QueryRunner {
             store.execute(query)
         }
     }
+
+    /// The collection an `HKStatisticsCollectionQuery` hands its initial results handler.
+    static func collection(_ store: HKHealthStore, query: HKStatisticsCollectionQuery) async throws -> HKStatisticsCollection {
+        try await withCheckedThrowingContinuation { continuation in
+            query.initialResultsHandler = { _, collection, error in
+                if let collection { continuation.resume(returning: collection) } else {
+                    continuation.resume(throwing: error ?? HKError(.errorNoData, "No data available for the specified predicate."))
+                }
+            }
+            store.execute(query)
+        }
+    }
+
+    /// The statistics an `HKStatisticsQuery` returns; nil when no sample matches (HealthKit's `errorNoData`).
+    static func statistics(_ store: HKHealthStore, type: HKQuantityType, predicate: NSPredicate?,
+                           options: HKStatisticsOptions) async throws -> HKStatistics? {
+        try await withCheckedThrowingContinuation { continuation in
+            do {
+                let query = try HKStatisticsQuery.checked(quantityType: type, quantitySamplePredicate: predicate, options: options) { _, statistics, error in
+                    if let error = error as? HKError, error.code == .errorNoData {
+                        continuation.resume(returning: nil)
+                    } else if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: statistics)
+                    }
+                }
+                store.execute(query)
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
 }

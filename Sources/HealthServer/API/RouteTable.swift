@@ -9,6 +9,8 @@ enum RouteTable {
         "/v1/changes": ["GET"], "/v1/changes/stream": ["GET"], "/v1/statistics": ["GET"], "/v1/authorization/status": ["GET"],
         "/v1/sources": ["GET"], "/v1/characteristics": ["GET"], "/oauth/authorize": ["GET", "POST"], "/oauth/token": ["POST"], "/signin": ["GET", "POST"],
         "/signup": ["GET", "POST"], "/signout": ["POST"],
+        "/": ["GET"], "/types": ["GET"], "/apps": ["GET"], "/apps/revoke": ["POST"], "/apps/permission": ["POST"],
+        "/sources/priority": ["POST"], "/sleep": ["GET"],
     ]
 
     /// The 405 answer for `request` when its path is known but its method is not; nil otherwise.

@@ -24,8 +24,9 @@ enum HTML {
         return escaped
     }
 
-    /// A whole page: `title` (escaped here) and `body` (already HTML).
-    static func page(title: String, body: String) -> String {
+    /// A whole page: `title` (escaped here) and `body` (already HTML); `style` adds rules to the page's stylesheet and
+    /// `header` (already HTML, such as a navigation) goes before the main content.
+    static func page(title: String, body: String, style: String = "", header: String = "") -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -44,9 +45,11 @@ enum HTML {
         :focus-visible { outline: 3px solid #d35400; outline-offset: 2px; }
         .why { background: #f2f2f2; padding: .5rem 1rem; border-radius: .5rem; }
         .error { color: #a40000; font-weight: bold; }
+        \(style)
         </style>
         </head>
         <body>
+        \(header)
         <main>
         \(body)
         </main>

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+
+/// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
+/// `/sleep`, `/apps`, and the forms `POST /apps/revoke`, `POST /apps/permission` and `POST /sources/priority`.
+/// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
+/// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
+/// the server's by default) and `date` (`YYYY-MM-DD`, today by default).
+struct DashboardRoutes: Sendable {
+    /// The server's directory and stores.
+    let services: ServerServices
+
+    /// Adds the routes to `router`.
+    func add(to router: Router<BasicRequestContext>) {
+        let pages = router.group().add(middleware: DashboardErrorMiddleware())
+        pages.get("/") { request, _ in
+            try await signedIn(request) { viewer in try await OverviewPage(viewer: viewer, day: try day(request)).response() }
+        }
+        pages.get("/types") { request, _ in
+            try await signedIn(request) { viewer in TypeIndexPage(viewer: viewer, day: try day(request)).response() }
+        }
+        pages.get("/types/:type") { request, context in
+            try await signedIn(request) { viewer in
+                let type = try TypePage.type(named: context.parameters.get("type") ?? "")
+                let range = try DashboardRange.named(QueryParameters(request).one("range"))
+                return try await TypePage(viewer: viewer, day: try day(request), range: range, type: type).response()
+            }
+        }
+        pages.get("/sleep") { request, _ in
+            try await signedIn(request) { viewer in
+                let range = try DashboardRange.named(QueryParameters(request).one("range"))
+                return try await SleepPage(viewer: viewer, day: try day(request), range: range).response()
+            }
+        }
+        pages.get("/apps") { request, _ in
+            try await signedIn(request) { viewer in
+                let page = AppsPage(services: services, viewer: viewer)
+                return try page.response(notice: try page.notice(QueryParameters(request)))
+            }
+        }
+        pages.post("/sources/priority") { request, _ in
+            try await signedIn(request) { viewer in try SourcePriorityForm(viewer: viewer).change(try await FormFields.read(request)) }
+        }
+        pages.post("/apps/revoke") { request, _ in
+            try await signedIn(request) { viewer in try AppPermissionForms(viewer: viewer).revoke(try await FormFields.read(request)) }
+        }
+        pages.post("/apps/permission") { request, _ in
+            try await signedIn(request) { viewer in try AppPermissionForms(viewer: viewer).setPermission(try await FormFields.read(request)) }
+        }
+    }
+
+    /// `page` for the signed-in person, or a redirect to sign in (to sign up when the server has no account yet).
+    private func signedIn(_ request: Request, page: (DashboardViewer) async throws -> Response) async throws -> Response {
+        if let viewer = try DashboardViewer.current(request, services: services) { return try await page(viewer) }
+        if try services.directory.personCount() == 0 { return HTML.redirect("/signup") }
+        let back = request.method == .get ? (request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")) : "/"
+        return HTML.redirect("/signin?next=" + back.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+    }
+
+    /// The day and time zone the request's `date` and `tz` name.
+    private func day(_ request: Request) throws -> DashboardDay {
+        let query = QueryParameters(request)
+        return try DashboardDay(timeZone: query.one("tz"), date: query.one("date"))
+    }
+}
