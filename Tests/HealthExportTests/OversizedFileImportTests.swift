@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 @testable import HealthExport
 import HealthKitModel
+import HealthRecords
 import Testing
 import ZIPFoundation
 
@@ -140,5 +141,29 @@ struct OversizedFileImportTests {
         }
         try #require(patched == 2)
         try Data(bytes).write(to: zip)
+    }
+}
+
+/// A clinical record's FHIR file and export_cda.xml over their readers' limits, in an export folder.
+@Suite("Clinical files over their reader's limit in an export")
+struct OversizedClinicalFileImportTests {
+    @Test("a FHIR resource file over 64 MiB and an export_cda.xml over 256 MiB are reported by name and size, never read whole")
+    func clinicalFiles() throws {
+        let store = try TempStore()
+        let root = store.folder.appendingPathComponent("export/apple_health_export")
+        let xml = MalformedImportTests.head + "\n" + MalformedImportTests.record()
+            + " <ClinicalRecord type=\"HKClinicalTypeIdentifierAllergyRecord\" identifier=\"a1\" sourceName=\"H\" sourceURL=\"https://h.example/R4/AllergyIntolerance/a1\" "
+            + "fhirVersion=\"4.0.1\" receivedDate=\"2021-03-01 09:30:00 +0100\" resourceFilePath=\"/clinical-records/AllergyIntolerance-a1.json\"/>\n"
+            + "</HealthData>\n"
+        _ = try store.write(xml, name: "export/apple_health_export/export.xml")
+        try OversizedFileImportTests.sparseFile(root.appendingPathComponent("clinical-records/AllergyIntolerance-a1.json"),
+                                                size: ClinicalRecordIngestor.maximumJSONFileBytes + 1)
+        try OversizedFileImportTests.sparseFile(root.appendingPathComponent("export_cda.xml"), size: CDADocumentFile.maximumFileBytes + 1)
+        let summary = try store.importExport(root.path)
+        #expect(OversizedFileImportTests.tooLarge(summary) == [
+            "/clinical-records/AllergyIntolerance-a1.json: 67108865 bytes, over the limit of 64 MiB (67108864 bytes) for a FHIR resource file",
+            "export_cda.xml: 268435457 bytes, over the limit of 256 MiB (268435456 bytes) for a CDA file",
+        ])
+        #expect(summary.storedByType["HKQuantityTypeIdentifierStepCount"] == 1, "\(summary.storedByType)")
     }
 }

@@ -47,10 +47,6 @@ final class ExportFiles: @unchecked Sendable {
         return names.filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
     }
 
-    /// The bytes of the file at `path` as export.xml writes it (`/workout-routes/route_1.gpx`), or nil when it is
-    /// missing or unreadable. For files with no size limit of their own.
-    func data(at path: String) -> Data? { try? data(at: path, limit: .max).get() }
-
     /// The bytes of the file at `path`, or why not: missing or unreadable, or more than `limit` bytes. The size is
     /// checked before anything is read (a folder's file by its size on disk, a zip entry by the uncompressed size the
     /// archive records), and no more than `limit` bytes are ever held, since a file can grow and an archive can

@@ -25,7 +25,12 @@ final class ClinicalImport {
         guard let path = attributes["resourceFilePath"] else {
             return report(ImportProblem(.missingAttribute, line: node.line, "ClinicalRecord without resourceFilePath"))
         }
-        guard let data = files.data(at: path) else { return report(ImportProblem(.missingFile, line: node.line, path)) }
+        let data: Data
+        switch files.data(at: path, limit: ClinicalRecordIngestor.maximumJSONFileBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(.unreadable): return report(ImportProblem(.missingFile, line: node.line, path))
+        case .failure(let problem): return report(problem.importProblem(file: path, line: node.line, what: "a FHIR resource file"))
+        }
         lines[path] = node.line
         let name = attributes["sourceName"] ?? "Health Records"
         let read = reader.read(data)
@@ -69,8 +74,11 @@ final class ClinicalImport {
         }
         pending = [:]
         lines = [:]
-        guard let data = files.data(at: "export_cda.xml") else { return }
-        DocumentImport.run(data, store: store, summary: &summary)
+        switch files.data(at: "export_cda.xml", limit: CDADocumentFile.maximumFileBytes) {
+        case .success(let data): DocumentImport.run(data, store: store, summary: &summary)
+        case .failure(.unreadable): return
+        case .failure(let problem): summary.problems.add(problem.importProblem(file: "export_cda.xml", line: 0, what: "a CDA file"))
+        }
     }
 
     /// The line of the element whose resource file an ingestion location (`clinical-records: /clinical-records/x.json`,
