@@ -119,7 +119,7 @@ var targets: [Target] = [
         name: "HealthServer",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthKitModel", "HealthUnits", "HealthDatabase", "HealthDatabaseSQLite",
-            "HealthProviders",
+            "HealthProviders", "HealthDatabasePostgres",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Crypto", package: "swift-crypto"),

@@ -59,12 +59,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "People reach the server over HTTPS through a proxy: session cookies are marked Secure.")
     var behindHTTPS = false
 
+    @Option(help: ArgumentHelp("Keep every person's store in this PostgreSQL database (postgres://user@host:port/db) "
+        + "instead of a SQLite file each (docs/PostgreSQL.md).", valueName: "url"))
+    var postgres: String?
+
     func run() async throws {
         guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
         let server = try data.server { configuration in
             configuration.host = host
             configuration.port = port
             configuration.usesTLS = behindHTTPS
+            configuration.postgres = postgres
         }
         try await server.run { port in
             Console.write("serving \(data.folder.path) on http://\(host):\(port) (Ctrl-C stops)\n")

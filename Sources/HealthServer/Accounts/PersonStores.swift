@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthDatabasePostgres
 import HealthDatabaseSQLite
 import HealthKitModel
 
@@ -15,13 +16,15 @@ final class PersonStores: Sendable {
     }
 
     private let folder: URL
+    private let postgres: PostgresHealthDatabase?
     private let idleSeconds: TimeInterval
     private let capacity: Int
     private let open = Locked<[String: Entry]>([:])
 
-    /// Stores under `folder/ID/health.sqlite`.
-    init(folder: URL, idleSeconds: TimeInterval, capacity: Int) {
+    /// Stores under `folder/ID/health.sqlite`, or each person an owner in `postgres` when given.
+    init(folder: URL, postgres: PostgresHealthDatabase? = nil, idleSeconds: TimeInterval, capacity: Int) {
         self.folder = folder
+        self.postgres = postgres
         self.idleSeconds = idleSeconds
         self.capacity = max(1, capacity)
     }
@@ -37,9 +40,7 @@ final class PersonStores: Sendable {
             entries[personID]?.lastUsed = now
             return entries[personID]?.storage
         }) { return storage }
-        let path = path(for: personID)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let storage = try SQLiteHealthStorage.shared(path: path)
+        let storage = try open(personID)
         open.withLock { entries in
             entries[personID] = Entry(storage: storage, lastUsed: now)
             if entries.count > capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
@@ -47,6 +48,14 @@ final class PersonStores: Sendable {
             }
         }
         return storage
+    }
+
+    /// Opens the person's store in its engine.
+    private func open(_ personID: String) throws -> any HealthStorage {
+        if let postgres { return try postgres.storage(owner: personID) }
+        let path = path(for: personID)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        return try SQLiteHealthStorage.shared(path: path)
     }
 
     /// Closes the stores nobody used for the idle time (those still held by a request close when it ends).

@@ -4,6 +4,9 @@ import Foundation
 public struct ServerConfiguration: Sendable {
     /// The data folder: `server.sqlite` (accounts, apps, tokens) and `people/ID/health.sqlite` (each person's store).
     public var dataFolder: URL
+    /// A PostgreSQL URL (`postgres://user@host:port/db`): every person's store lives in that database (one owner each)
+    /// instead of a SQLite file under the data folder; accounts stay in `server.sqlite`.
+    public var postgres: String?
     /// The address to listen on (loopback by default).
     public var host: String
     /// The port (0 picks a free one).

@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthDatabasePostgres
 import HealthKitModel
 import Logging
 import OpenHealthKit
@@ -26,7 +27,8 @@ final class ServerServices: Sendable {
         requestLimiter = RequestRateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst)
         try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
         directory = try ServerDirectory(path: configuration.dataFolder.appendingPathComponent("server.sqlite").path)
-        stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"),
+        let postgres = try configuration.postgres.map { try PostgresHealthDatabase.shared(url: $0) }
+        stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"), postgres: postgres,
                               idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
     }
 
