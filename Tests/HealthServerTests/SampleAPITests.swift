@@ -135,6 +135,9 @@ import Testing
         #expect(((next.json["deletedObjects"] as? [[String: Any]])?.first?["uuid"] as? String) == gone.uuidString)
         #expect(next.json["anchor"] as? String != anchor)
         #expect(try await harness.send("GET", "/v1/changes?type=stepCount&anchor=-4", token: token).status == 400)
+        // HKStatisticsQuery with nothing to count: HealthKit's errorNoData (11), as a 404.
+        let none = try await harness.send("GET", "/v1/statistics?type=heartRate&options=discreteAverage", token: token)
+        #expect(none.status == 404 && (none.json["error"] as? [String: Any])?["code"] as? Int == 11, "\(none.text)")
         #expect(try await harness.send("DELETE", "/v1/samples?type=stepCount", token: token).status == 400)
     }
 }

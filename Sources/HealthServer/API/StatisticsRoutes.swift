@@ -72,7 +72,9 @@ struct StatisticsRoutes: Sendable {
         let predicate = try parameters.predicate()
         let unit = try await self.unit(parameters.one("unit"), type: type, store: access.store)
         guard let interval = parameters.one("interval") else {
-            let statistics = try await single(access.store, type: type, predicate: predicate, options: options)
+            guard let statistics = try await QueryRunner.statistics(access.store, type: type, predicate: predicate, options: options) else {
+                throw HKError(.errorNoData, "No data available for the specified predicate.")
+            }
             return try APIResponses.json(StatisticsPage(unit: unit.unitString, statistics: [figures(statistics, unit: unit, options: options)]))
         }
         guard let component = Self.intervals[interval] else {
@@ -99,35 +101,12 @@ struct StatisticsRoutes: Sendable {
         let query = try HKStatisticsCollectionQuery.checked(quantityType: type, quantitySamplePredicate: predicate, options: options,
                                                             anchorDate: anchor, intervalComponents: components)
         query.intervalCalendar = calendar
-        let collection: HKStatisticsCollection = try await withCheckedThrowingContinuation { continuation in
-            query.initialResultsHandler = { _, collection, error in
-                if let collection { continuation.resume(returning: collection) } else {
-                    continuation.resume(throwing: error ?? HKError(.errorNoData, "No data available for the specified predicate."))
-                }
-            }
-            access.store.execute(query)
-        }
+        let collection = try await QueryRunner.collection(access.store, query: query)
         var figures: [Figures] = []
         collection.enumerateStatistics(from: start, to: end) { statistics, _ in
             figures.append(self.figures(statistics, unit: unit, options: options))
         }
         return try APIResponses.json(StatisticsPage(unit: unit.unitString, statistics: figures))
-    }
-
-    private func single(_ store: HKHealthStore, type: HKQuantityType, predicate: NSPredicate?,
-                        options: HKStatisticsOptions) async throws -> HKStatistics {
-        try await withCheckedThrowingContinuation { continuation in
-            do {
-                let query = try HKStatisticsQuery.checked(quantityType: type, quantitySamplePredicate: predicate, options: options) { _, statistics, error in
-                    if let statistics { continuation.resume(returning: statistics) } else {
-                        continuation.resume(throwing: error ?? HKError(.errorNoData, "No data available for the specified predicate."))
-                    }
-                }
-                store.execute(query)
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
     }
 
     private static func options(_ text: String) throws -> HKStatisticsOptions {
