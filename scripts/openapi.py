@@ -29,7 +29,7 @@ def resp(desc, n=None, ct="application/json"):
     return r
 err = lambda d: resp(d, "Error")
 common_errors = {"400": err("Bad input: the message names the parameter or field"), "401": err("No valid credential"),
-                 "403": err("Not allowed (HealthKit's code says why)")}
+                 "403": err("Not allowed (HealthKit's code says why)"), "429": err("Too many requests with this credential")}
 filters = [
     Q("type", {"type": "array", "items": sample_types, "minItems": 1}, "Sample type: identifier (HKQuantityTypeIdentifierStepCount) or short name (stepCount)", True, True),
     Q("start", date, "Samples overlapping [start, end) (predicateForSamples(withStart:end:options:))"),
@@ -95,7 +95,7 @@ schemas = {
 limit = Q("limit", {"type": "integer", "minimum": 1, "maximum": 10000}, "At most this many (default 1,000)")
 paths = {
   "/healthz": {"get": {"operationId": "health", "summary": "Health check", "security": [], "responses": {"200": resp("Running", "Health")}}},
-  "/v1/me": {"get": {"operationId": "me", "summary": "Who the credential belongs to", "responses": {"200": resp("The person and access", "Me"), "401": err("No valid credential")}}},
+  "/v1/me": {"get": {"operationId": "me", "summary": "Who the credential belongs to", "responses": {"200": resp("The person and access", "Me"), "401": err("No valid credential"), "429": err("Too many requests with this credential")}}},
   "/v1/samples": {
     "post": {"operationId": "saveSamples", "summary": "Save a batch of samples (all or nothing; idempotent by UUID)", "requestBody": {"required": True, **json_body("SaveRequest")},
              "responses": {"200": resp("Saved", "SaveResponse"), **common_errors, "409": err("A UUID is used by another object"), "413": err("Body too large")}},

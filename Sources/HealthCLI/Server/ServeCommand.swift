@@ -59,17 +59,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "People reach the server over HTTPS through a proxy: session cookies are marked Secure.")
     var behindHTTPS = false
 
+    @Option(help: "Requests a second each credential may make (after a burst of twice as many); beyond it, 429.")
+    var rateLimit: Double = 200
+
     @Option(help: ArgumentHelp("Keep every person's store in this PostgreSQL database (postgres://user@host:port/db) "
         + "instead of a SQLite file each (docs/PostgreSQL.md).", valueName: "url"))
     var postgres: String?
 
     func run() async throws {
         guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
+        guard rateLimit >= 1, rateLimit.isFinite else { throw badInput("--rate-limit \(rateLimit) must be at least 1 request a second") }
         let server = try data.server { configuration in
             configuration.host = host
             configuration.port = port
             configuration.usesTLS = behindHTTPS
             configuration.postgres = postgres
+            configuration.requestsPerSecond = rateLimit
+            configuration.requestBurst = Int(min(rateLimit * 2, 1_000_000))
         }
         try await server.run { port in
             Console.write("serving \(data.folder.path) on http://\(host):\(port) (Ctrl-C stops)\n")
