@@ -14,7 +14,22 @@ final class ServerDirectory: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         database = try DatabaseQueue(path: path, configuration: configuration)
-        try Self.migrator.migrate(database)
+        try Self.migrate(database)
+    }
+
+    /// Brings the file to the current schema. Two processes opening a new data folder at once (`health serve` and
+    /// `health users add`) both find it empty and both try to create the tables; the one that loses sees its
+    /// migration fail, waits for the winner's to commit, and goes on.
+    private static func migrate(_ database: DatabaseQueue) throws {
+        do {
+            try migrator.migrate(database)
+        } catch {
+            for _ in 0..<50 {
+                if try database.read({ try migrator.hasCompletedMigrations($0) }) { return }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            throw error
+        }
     }
 
     private static var migrator: DatabaseMigrator {
