@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 
 /// Dates and numbers read straight from attribute bytes, without building strings.
 enum ExportValues {
@@ -34,7 +35,7 @@ enum ExportValues {
         }
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
         guard let offset = offsetSeconds(bytes, from: index) else { return nil }
-        let seconds = civilDays(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let seconds = CivilDays.since1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
@@ -61,16 +62,6 @@ enum ExportValues {
         let hours = value / 100, minutes = value % 100
         guard hours <= 18, minutes < 60 else { return nil }
         return sign * (hours * 3600 + minutes * 60)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    static func civilDays(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// A finite decimal number (`72`, `-0.5`, `1.2e-05`), or nil. Hexadecimal, `nan` and `inf` are refused.

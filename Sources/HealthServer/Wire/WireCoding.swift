@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 
 /// The JSON coders of the API: RFC 3339 dates (any fractional digits and offset on input, milliseconds in UTC on
 /// output) and sorted keys. Dates are read by hand (``date(_:)``): Foundation's ISO 8601 parsers refuse offsets beyond
@@ -46,28 +47,10 @@ enum WireCoding {
             index += 6
         default: return nil
         }
-        guard index == bytes.count, day <= daysIn(month: month, year: year) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        guard index == bytes.count, day <= CivilDays.inMonth(month, year: year) else { return nil }
+        let days = CivilDays.since1970(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
         return Date(timeIntervalSince1970: seconds)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the date (proleptic Gregorian; Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// `date` in ISO 8601 with milliseconds, UTC.
