@@ -62,7 +62,4 @@ final class PersonStores: Sendable {
     func closeIdle(now: Date = Date()) {
         open.withLock { entries in entries = entries.filter { now.timeIntervalSince($0.value.lastUsed) < idleSeconds } }
     }
-
-    /// How many stores this cache holds open.
-    var openCount: Int { open.withLock { $0.count } }
 }
