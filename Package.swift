@@ -175,12 +175,13 @@ targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["
 targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit"]))
 #endif
 
-// Upcoming language features, on for every target: `any` spelled out on every existential, and a file sees only the
-// members of modules it imports itself.
+// Upcoming language features, on for every target: `any` spelled out on every existential, a file sees only the
+// members of modules it imports itself, and an import is internal unless it says `public` or `package`.
 for target in targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
     ]
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The floor of a building a location is on, as Core Location's `CLFloor`.
 ///

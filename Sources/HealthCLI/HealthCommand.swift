@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The `health` command: OpenHealthKit on the command line.
 public struct HealthCommand: AsyncParsableCommand {

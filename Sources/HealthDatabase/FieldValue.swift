@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A typed value stored under a key of a record's `fields`: a metadata entry, or a searchable
 /// attribute the mapping layer adds (a workout's activity type, a FHIR resource's identifier).

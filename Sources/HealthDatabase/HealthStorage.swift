@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The result of saving records.
 public struct SaveOutcome: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Stored records to move under a parent record as part of a save (HealthKit's "adding samples to a workout",
 /// "relating a workout effort sample"), or out from under their parent (unrelating it).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a filter compares a stored value with the filter's value.
 public enum Comparison: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What kind of object a record holds. The storage layer treats every kind alike; the kind tells the
 /// mapping layer above which class to rebuild.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The summed values of one source's quantity samples that lie wholly inside one summary slot.
 public struct SlotSum: Sendable, Hashable {

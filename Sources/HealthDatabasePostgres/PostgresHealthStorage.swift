@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+public import Foundation
+public import HealthDatabase
 import PostgresNIO
 
 /// The storage contract on PostgreSQL: one person's store inside a database that holds every person's.

@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabase
-import PostgresNIO
+public import PostgresNIO
 
 /// Where a PostgreSQL database is: a `postgres://` (or `postgresql://`) URL turned into postgres-nio's connection
 /// configuration.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+public import HealthDatabase
 import PostgresNIO
 
 extension PostgresHealthStorage: SummaryStorage {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HealthDatabase
+public import HealthDatabase
 
 extension SQLiteHealthStorage {
     /// See ``SummaryStorage/quantityValues(matching:type:starts:)``: seven columns a row, read straight through the C API

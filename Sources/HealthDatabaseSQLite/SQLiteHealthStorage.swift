@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import HealthDatabase
+public import HealthDatabase
 
 /// The storage contract on SQLite, through GRDB: one database file (or memory) is one person's store.
 ///

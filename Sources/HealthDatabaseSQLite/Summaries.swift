@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HealthDatabase
+public import HealthDatabase
 
 /// The statistics summaries (``SummaryStorage``) on SQLite, kept by triggers in the transaction of every write.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An amount in a unit, such as 5 km. HealthKit's `HKQuantity`: immutable, convertible to any compatible unit.
 public final class HKQuantity: NSObject, @unchecked Sendable {

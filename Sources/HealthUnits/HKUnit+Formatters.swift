@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Bridges between HKUnit and Foundation's `MassFormatter`, `LengthFormatter` and `EnergyFormatter` units.
 /// Unmapped units trap with HealthKit's "No mapping for unit … to NS…FormatterUnit" message.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A unit of measure: an atom such as `kg`, or a compound such as `mL/min·kg`. HealthKit's `HKUnit`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// HKUnit is immutable, so a copy is the unit itself (HealthKit's HKUnit conforms to NSCopying).
 extension HKUnit: NSCopying {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// HKUnit archives securely as its unit string, as HealthKit's HKUnit conforms to NSSecureCoding.
 extension HKUnit: NSSecureCoding {

@@ -1,6 +1,6 @@
 // OpenHealthKit's stores on the PostgreSQL engine: a person's store in a database that holds everyone's.
 // Add the `OpenHealthKitPostgres` product; the SQLite engine stays `HKHealthStore()`'s default.
-import Foundation
+public import Foundation
 import HealthDatabase
 import HealthDatabasePostgres
 @_exported import OpenHealthKit

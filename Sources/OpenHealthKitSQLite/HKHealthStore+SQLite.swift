@@ -2,8 +2,8 @@
 // The `HealthKit` product brings this module; others add the `OpenHealthKitSQLite` product.
 import HealthDatabaseSQLite
 @_exported import OpenHealthKit
-import Foundation
-import HealthDatabase
+public import Foundation
+public import HealthDatabase
 
 extension HKHealthStore: DefaultStorageEngine {
     /// Opens the SQLite store at `path`, shared by everyone in the process who opens the same file

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A compact JWS (`header.payload.signature`, each base64url), split and decoded but not yet verified.
 public struct CompactJWS: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The JWS payload of a SMART Health Card, once inflated: issuer, validity and the FHIR bundle.
 public struct HealthCardPayload: Codable, Sendable {

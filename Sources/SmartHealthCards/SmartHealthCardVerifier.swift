@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 
 /// A card that passed every check: its JWS, payload and the key that signed it.
 public struct VerifiedSmartHealthCard: Sendable {

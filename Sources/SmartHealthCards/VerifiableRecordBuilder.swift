@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 extension VerifiedSmartHealthCard {
     /// The card as HealthKit shows it: credential types, issuer, subject, item names and dates; the JWS as

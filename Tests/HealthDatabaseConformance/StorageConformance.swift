@@ -1,5 +1,5 @@
-import HealthDatabase
-import Testing
+public import HealthDatabase
+public import Testing
 
 /// One promise of the storage contract, checked against a fresh, empty store.
 ///

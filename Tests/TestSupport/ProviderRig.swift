@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The loopback provider rig `.ci/provider-rig start` runs (sekmet-fhir with a Synthea patient behind the project's
 /// test SMART authorization server), as described by the `rig.json` it writes: `.build/provider-rig/rig.json`, or

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Locates the public test corpora in `../shared/testdata` (or `$OPENHEALTHKIT_TESTDATA`).
 ///

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// How a command prints its rows: an aligned table for people; JSON, NDJSON or CSV for scripts.
 public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A realistic synthetic Apple Health export, deterministic for a seed (OpenHealthKit extension), for trying
 /// and benchmarking the importer: an iPhone and an Apple Watch counting overlapping steps and distance, the

@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+public import Foundation
+public import HealthDatabase
 import ZIPFoundation
 
 /// Writes a store out (OpenHealthKit extension): Apple's export.zip layout, one CSV per type, or a FHIR R4 Bundle.

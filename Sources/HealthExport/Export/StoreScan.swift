@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// Reads a store's records page by page in change order (a correlation or workout before its parts), so an

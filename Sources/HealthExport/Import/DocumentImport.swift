@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 import HealthRecords
-import OpenHealthKit
+public import OpenHealthKit
 
 /// CDA documents into the store, each with a content-hash UUID so importing the same file again stores nothing
 /// twice: `export_cda.xml` during an export import (Apple's file can hold several roots) and `health documents import`.

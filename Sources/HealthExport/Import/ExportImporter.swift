@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+public import HealthDatabase
 import OpenHealthKit
 
 /// Imports an Apple Health export (export.zip, the unzipped folder, or export.xml) into a store.

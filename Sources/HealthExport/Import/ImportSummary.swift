@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What an import did: for the command's table and `--format json`.
 public struct ImportSummary: Sendable, Codable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A GAD-7 anxiety screening: seven answers, a score from 0 to 21 and its risk (HealthKit's `HKGAD7Assessment`, iOS 18).
 public final class HKGAD7Assessment: HKScoredAssessment, ScoredQuestionnaire, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A PHQ-9 depression screening: nine answers, a score from 0 to 27 and its risk (HealthKit's `HKPHQ9Assessment`,
 /// iOS 18). Question 9 may be answered `preferNotToAnswer`, which counts no points (OpenHealthKit's choice; HealthKit

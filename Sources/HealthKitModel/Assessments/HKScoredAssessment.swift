@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A questionnaire's result: its answers and score (HealthKit's `HKScoredAssessment`, iOS 18), the base of
 /// ``HKGAD7Assessment`` and ``HKPHQ9Assessment``. Its type is one of the `HKScoredAssessmentType`s.

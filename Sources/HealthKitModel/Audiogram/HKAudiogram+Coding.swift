@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // NSSecureCoding for an audiogram's parts, as HealthKit's classes adopt it: sensitivity points, their tests and the
 // tests' clamping ranges, so that an archived HKAudiogramSample unarchives whole. Decoding validates as the

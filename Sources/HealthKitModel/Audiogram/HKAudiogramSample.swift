@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The result of a hearing test: sensitivity points, one per frequency tested (iOS 13).
 open class HKAudiogramSample: HKSample, @unchecked Sendable {

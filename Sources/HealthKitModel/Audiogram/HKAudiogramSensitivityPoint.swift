@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The hearing tests of one frequency of an audiogram.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The range, in decibels hearing level, a test's sensitivity may have been clamped to, for example by the
 /// limits of the hardware (iOS 18.1).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One measurement at one frequency of an audiogram: an ear's sensitivity, how it was tested, and
 /// whether it was masked or clamped (iOS 18.1).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The shared behaviour of HealthKit's characteristic wrapper objects: equality, hash and description
 /// follow the wrapped value.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A health record from a healthcare institution: one FHIR resource, classified by clinical type.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What remains of a deleted object, reported by anchored queries: its UUID and, when it had them,
 /// its sync identifier and sync version.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A FHIR resource of a clinical record: its JSON plus the fields HealthKit reads from it (iOS 12).
 ///

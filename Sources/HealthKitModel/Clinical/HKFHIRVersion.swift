@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A FHIR version number, `major.minor.patch` (iOS 14).
 open class HKFHIRVersion: NSObject, NSCopying, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A signed, verifiable record such as a SMART Health Card: a vaccination or a lab result, with the
 /// issuer's signature kept in `dataRepresentation`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The format a verifiable clinical record came in (iOS 15.4).
 public struct HKVerifiableClinicalRecordSourceType: StringIdentifier {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads the fields HealthKit indexes from an HL7 CDA document (title, patient, author, custodian) and the header's
 /// `effectiveTime`.

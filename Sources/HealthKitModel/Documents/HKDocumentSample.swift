@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract base of document samples.
 open class HKDocumentSample: HKSample, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HKElectrocardiogram {
     /// How the ECG app classified a recording (iOS 14).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An electrocardiogram (ECG) recorded by Apple Watch: its classification, symptoms, average heart rate and sampling
 /// frequency, with its voltage measurements read through `HKElectrocardiogramQuery` (HealthKit's `HKElectrocardiogram`,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // NSError → HKError, so `error as? HKError` and `catch let error as HKError` match an NSError in
 // HKErrorDomain, as they do on iOS.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The error domain of every error HealthKit reports: `"com.apple.healthkit"`.
 public let HKErrorDomain: String = "com.apple.healthkit"

@@ -1,5 +1,5 @@
 import Foundation
-import HealthUnits
+public import HealthUnits
 
 /// The classification of a night's Apple Sleeping Breathing Disturbances value (`appleSleepingBreathingDisturbances`,
 /// a count of breathing disturbances per hour of sleep), as HealthKit's `HKAppleSleepingBreathingDisturbancesClassification`

@@ -1,5 +1,5 @@
-import Foundation
-import HealthUnits
+public import Foundation
+public import HealthUnits
 
 /// The classification of an Apple Walking Steadiness score (`appleWalkingSteadiness`, a percentage), as HealthKit's
 /// `HKAppleWalkingSteadinessClassification` (iOS 15).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample whose value is one of a small set of options: a sleep stage, a symptom's severity.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample that groups related quantity and category samples: a blood pressure reading (systolic and
 /// diastolic) or a food (its nutrients).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One heartbeat of a heartbeat series (OpenHealthKit extension: HealthKit hands beats out one at a time through
 /// `HKHeartbeatSeriesQuery`, or as `HKHeartbeatSeriesQueryDescriptor.Heartbeat`, which is this type).

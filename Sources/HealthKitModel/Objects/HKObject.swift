@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The root of everything stored in HealthKit: a UUID, where it came from, and its metadata.
 ///

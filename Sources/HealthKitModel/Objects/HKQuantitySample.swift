@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample holding one numeric measurement: steps walked, a heart rate, a body mass.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An object with a type and a time interval: the base of every sample class.
 open class HKSample: HKObject, @unchecked Sendable {

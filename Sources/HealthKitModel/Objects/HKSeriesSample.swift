@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample made of a series of values recorded over its interval (HealthKit's `HKSeriesSample`).
 open class HKSeriesSample: HKSample, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The identifiers of new objects: time-ordered UUIDs (RFC 9562 version 7).
 ///

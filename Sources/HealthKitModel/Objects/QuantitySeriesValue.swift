@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One quantity of a quantity series sample (OpenHealthKit internals): its value in the sample's unit and its date
 /// interval. `HKQuantitySeriesSampleBuilder` makes them, the store keeps them in the record's payload, and

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The checks HealthKit makes when a sample is created.
 ///

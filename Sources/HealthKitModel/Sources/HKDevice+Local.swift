@@ -2,9 +2,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 extension HKDevice {

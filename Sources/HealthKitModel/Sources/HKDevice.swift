@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The name of the device (`HKDevicePropertyKeyName`), for device predicates.
 public let HKDevicePropertyKeyName: String = "HKDevicePropertyName"

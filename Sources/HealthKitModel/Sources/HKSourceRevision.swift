@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Matches any source version in a source-revision predicate.
 public let HKSourceRevisionAnyVersion: String = "HKSourceRevisionAnyVersion"

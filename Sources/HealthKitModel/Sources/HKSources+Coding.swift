@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// HKSource archives securely as its name and bundle identifier (HealthKit's adopts NSSecureCoding).
 extension HKSource: NSSecureCoding {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // OpenHealthKit extension: `OperatingSystemVersion` is not `Equatable` on every platform, so the model
 // compares and formats it through these helpers instead of `==`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How someone feels at a moment or over a day: a valence from -1 (very unpleasant) to +1 (very pleasant), the words
 /// that describe the feeling and the parts of life it concerns (HealthKit's `HKStateOfMind`, iOS 18). Its type is

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The figures computed for one quantity type over one time interval: a sum, or a minimum, average,
 /// maximum and most recent value, and the duration covered.

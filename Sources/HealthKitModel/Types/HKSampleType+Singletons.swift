@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The type of workouts. Its identifier is ``HKWorkoutTypeIdentifier``.
 open class HKWorkoutType: HKSampleType, @unchecked Sendable {

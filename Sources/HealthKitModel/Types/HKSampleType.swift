@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract superclass of the types of samples (data with a start and end date).
 open class HKSampleType: HKObjectType, @unchecked Sendable {

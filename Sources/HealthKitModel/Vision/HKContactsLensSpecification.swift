@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The contact lens prescription for one eye (iOS 16).
 open class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A contact lens prescription: a lens specification for each eye and the brand fitted (iOS 16).
 open class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The glasses prescription for one eye (iOS 16).
 open class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A glasses prescription: a lens specification for each eye (iOS 16).
 open class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {

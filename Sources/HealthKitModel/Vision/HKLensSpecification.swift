@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What every lens specification holds: the correction for one eye (iOS 16).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A vision prescription (iOS 16). This class alone is an image-only prescription: its dates and type,
 /// with the prescription itself attached as an image or PDF; ``HKGlassesPrescription`` and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The eye-alignment (prism) part of a glasses prescription for one eye (iOS 16).
 ///

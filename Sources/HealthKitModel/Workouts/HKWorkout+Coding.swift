@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // NSSecureCoding for a workout's parts, as HealthKit's classes adopt it: events, configurations, activities and
 // statistics, so that an archived HKWorkout unarchives whole.

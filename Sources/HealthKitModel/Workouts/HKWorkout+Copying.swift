@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// HealthKit's `HKWorkoutEvent` adopts `NSCopying`; events are immutable, so a copy is the event itself.
 extension HKWorkoutEvent: NSCopying {

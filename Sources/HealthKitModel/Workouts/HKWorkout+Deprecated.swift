@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // HealthKit's workout initialisers, deprecated in iOS 17 in favour of HKWorkoutBuilder. They trap like
 // HealthKit on invalid input and otherwise build the same object as `HKWorkout.checked(...)`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A workout: an activity over a time interval, with its events, sub-activities and totals.
 ///

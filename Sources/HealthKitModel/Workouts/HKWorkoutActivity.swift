@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One activity within a workout, such as the swim, bike and run legs of a triathlon.
 ///

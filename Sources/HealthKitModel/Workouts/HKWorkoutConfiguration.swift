@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a workout takes place.
 public enum HKWorkoutSessionLocationType: Int, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A workout (or one of its activities) and the workout effort samples related to it (iOS 18).
 ///

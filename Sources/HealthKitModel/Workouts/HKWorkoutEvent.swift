@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Something that happened during a workout: a pause, a lap, a segment.
 ///

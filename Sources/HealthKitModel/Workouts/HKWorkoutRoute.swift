@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One point of a workout route: what `CLLocation` carries in HealthKit (OpenHealthKit extension: Core
 /// Location does not exist off Apple platforms). Negative accuracies, course or speed mean "not known".

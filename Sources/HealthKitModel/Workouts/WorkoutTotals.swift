@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The arithmetic behind workout totals and durations, shared by ``HKWorkout`` and ``HKWorkoutActivity``.
 package enum WorkoutTotals {

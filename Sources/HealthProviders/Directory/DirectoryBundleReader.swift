@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads institution lists published as FHIR Bundles: HL7 User-access Brands bundles (Organizations with
 /// `organization-portal` extensions and Endpoints), and plain Endpoint/Organization bundles (Epic's R4 and DSTU2

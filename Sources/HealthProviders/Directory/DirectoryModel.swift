@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A FHIR endpoint an institution offers patients (an HL7 User-access Endpoint, or one entry of a vendor's list).
 public struct DirectoryEndpoint: Sendable, Hashable, Codable {

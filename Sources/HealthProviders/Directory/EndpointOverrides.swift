@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Per-endpoint corrections for servers whose discovery is missing or wrong, or that need extra search parameters
 /// (a JSON file: `{"endpoints": [{"address": "https://…/api/FHIR/R4/", "tokenEndpoint": "…", …}]}`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The institutions a person can connect to, read from any number of directory bundles, searchable by name and
 /// location.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A standalone patient launch in progress and its completion: builds the authorization URL (PKCE S256, a 256-bit
 /// single-use `state`, `aud`), then checks the redirect and exchanges the code.

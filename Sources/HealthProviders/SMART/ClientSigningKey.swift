@@ -1,6 +1,6 @@
 import Crypto
 import _CryptoExtras
-import Foundation
+public import Foundation
 
 /// The product's own key for `private_key_jwt` client authentication: ES384 (P-384) or RS384 (RSA 2048), generated
 /// here and kept encrypted by ``ConnectionStore``; its public half is printable as a JWK for registration with a

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// Waits for the authorization redirect on `http://127.0.0.1:PORT/callback` (RFC 8252 §7.3, loopback redirection):

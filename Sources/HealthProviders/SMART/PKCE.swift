@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 
 /// Proof Key for Code Exchange with S256 (RFC 7636): a fresh 43-character verifier of 256 random bits, and its
 /// challenge `BASE64URL(SHA256(verifier))`. `plain` is never used.

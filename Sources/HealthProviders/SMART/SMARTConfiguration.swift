@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A server's SMART configuration (`.well-known/smart-configuration`, or the CapabilityStatement's `oauth-uris`
 /// security extension when that is missing), with endpoint overrides applied.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When connections are refreshed in the background: each has a period (24 hours by default) and a next-due time,
 /// set after every sync with ±10% jitter (so connections do not all fire together); after a failed sync the next try

@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import HealthKitModel
 import HealthRecords
-import OpenHealthKit
+public import OpenHealthKit
 
 /// Downloads a connection's records into a store through HealthRecords' ingestion (the connection's institution is
 /// the records' source): the Patient, then a search per granted resource type (the override's searches, or the

@@ -1,5 +1,5 @@
 import Foundation
-import HealthRecords
+public import HealthRecords
 import OpenHealthKit
 
 /// What one sync of a connection did, per resource type. A sync with any failed type is partial, never a success.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Connections on disk: one JSON file per connection in a folder (mode 0700, files 0600), secrets sealed with a
 /// ``SecretBox``; the product's `private_key_jwt` key sealed beside them. Writes are atomic (write, then rename).

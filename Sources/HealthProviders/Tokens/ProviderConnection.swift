@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One connection to a provider: an institution's FHIR endpoint and one patient there, with what was granted and
 /// how far syncing got. Its tokens are not here in the clear: ``ConnectionStore`` keeps them sealed.

@@ -1,9 +1,9 @@
 import Crypto
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// Encrypts secrets at rest with AES-GCM (swift-crypto). The 256-bit key comes from `OPENHEALTHKIT_SECRETS_KEY`

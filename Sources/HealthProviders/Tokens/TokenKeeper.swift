@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Gives a connection's access token, refreshing it before it expires and after a 401. Refreshes are serialized
 /// (an actor per connection); a rotated refresh token is saved before the new access token is handed out; a refused

@@ -1,7 +1,7 @@
 import Foundation
-import HealthKitModel
-import OpenHealthKit
-import SmartHealthCards
+public import HealthKitModel
+public import OpenHealthKit
+public import SmartHealthCards
 
 /// Stores verified SMART Health Cards as HKVerifiableClinicalRecord samples.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// A file of CDA documents: one ClinicalDocument, or several concatenated as in Apple's `export_cda.xml`.
 public enum CDADocumentFile {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// A DocumentReference (DSTU2 and R4): a clinical note or other document; a clinical note record.
 public struct FHIRDocumentReference: FHIRClinicalResource, Hashable {

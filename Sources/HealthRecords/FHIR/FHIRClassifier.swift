@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// A resource's place in HealthKit: its clinical type and the title the Health app shows.
 public struct FHIRClassification: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// An Observation (DSTU2 and R4): a lab result, a vital sign, a social history item...
 public struct FHIRObservation: FHIRClinicalResource, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// The members the four medication resources share: the medication (a concept or a reference) and dosage.
 public protocol FHIRMedicationResource: FHIRClinicalResource {

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// One resource read from a file, a bundle entry or an NDJSON line: its model, identity and original bytes.
 public struct FHIRReadResource: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// A decoded FHIR resource: the members OpenHealthKit reads. Members it does not model are ignored when
 /// decoding and never lost, because the store keeps the resource's original JSON bytes.

@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// Tells DSTU2 from R4 by what a resource declares (meta.profile), by shapes or member names only one release has,
 /// or by the release its server URL names.

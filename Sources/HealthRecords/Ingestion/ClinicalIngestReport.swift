@@ -1,5 +1,5 @@
 import Foundation
-import OpenHealthKit
+public import OpenHealthKit
 
 /// What an ingestion did, per input: records stored, resources that are not clinical records, and
 /// resources that could not be read (each with its file, line or JSON path).

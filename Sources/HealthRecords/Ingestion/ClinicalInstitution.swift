@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// A healthcare institution clinical records come from. In the store it is an HKSource: the records'
 /// source, and part of every record's identity (institution, resource type, resource id).

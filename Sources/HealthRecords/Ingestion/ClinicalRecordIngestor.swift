@@ -1,6 +1,6 @@
-import Foundation
-import HealthKitModel
-import OpenHealthKit
+public import Foundation
+public import HealthKitModel
+public import OpenHealthKit
 
 /// Brings FHIR resources from one institution into a store as clinical records.
 ///

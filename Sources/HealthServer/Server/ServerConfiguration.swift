@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How `health serve` runs: where its data lives, where it listens, and its limits.
 public struct ServerConfiguration: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Any JSON value, kept as it is: a clinical record's FHIR resource travels inside a sample as the JSON object it is.
 public indirect enum WireJSON: Codable, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample as the HTTP API carries it, in JSON: HealthKit's fields under HealthKit's names.
 ///

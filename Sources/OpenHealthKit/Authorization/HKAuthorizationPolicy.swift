@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a store answers authorization requests when nobody configured a prompt: the
 /// `OPENHEALTHKIT_AUTHORIZATION` environment variable.

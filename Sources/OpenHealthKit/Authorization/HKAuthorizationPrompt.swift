@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the permission sheet shows: the app and the types it asks for that the person has not decided yet.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+public import HealthDatabase
 
 // OpenHealthKit extensions: the person's view of every app's grants, as the Health app's Sources tab
 // shows them (`health permissions`, `health authorize`, `health revoke`). No prompt, no authorization:

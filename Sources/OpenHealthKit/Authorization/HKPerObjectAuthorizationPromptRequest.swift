@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the per-object permission sheet shows: the samples of a type that needs per-object authorization
 /// (vision prescriptions) matching the app's predicate, for the person to pick the ones the app may read.

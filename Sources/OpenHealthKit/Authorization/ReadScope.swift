@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+package import HealthDatabase
 
 /// Which samples of a type an app's queries see (package access, for the query layer).
 ///

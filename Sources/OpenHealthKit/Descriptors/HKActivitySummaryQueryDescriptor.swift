@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads activity summaries matching a predicate once with `result(for:)`, or as a sequence with
 /// `results(for:)`: the summaries now, then the summaries saved later (iOS 15.4).

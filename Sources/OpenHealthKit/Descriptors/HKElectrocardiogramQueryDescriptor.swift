@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// Reads an ECG's voltage measurements as an asynchronous sequence, in time order (iOS 15.4).
 ///

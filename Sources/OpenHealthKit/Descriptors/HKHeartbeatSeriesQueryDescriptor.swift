@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 
 /// Reads a heartbeat series' beats as an asynchronous sequence, in time order (iOS 15.4).
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// Reads the quantities of the quantity samples matching a predicate as an asynchronous sequence (iOS 15.4).
 ///

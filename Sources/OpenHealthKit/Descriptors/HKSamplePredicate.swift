@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample type and an optional predicate, typed by the sample class it matches (iOS 15.4).
 public struct HKSamplePredicate<Sample: HKSample>: Hashable, @unchecked Sendable {

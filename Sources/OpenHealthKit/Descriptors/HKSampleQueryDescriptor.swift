@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// Reads samples matching any of its predicates, sorted, up to a limit (iOS 15.4).

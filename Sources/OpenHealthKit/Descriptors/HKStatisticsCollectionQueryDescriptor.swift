@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Computes statistics over fixed-length intervals once with `result(for:)`, or as a sequence with
 /// `results(for:)`: the collection now, then a recomputed one after every save or deletion of the type, until the

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// Reads verifiable clinical records of some credential and source types (iOS 15.4); see ``HKVerifiableClinicalRecordQuery``.
 public struct HKVerifiableClinicalRecordQueryDescriptor: HKAsyncQuery, @unchecked Sendable {

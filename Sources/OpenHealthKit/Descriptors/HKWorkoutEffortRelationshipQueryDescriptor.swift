@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads the workout effort relationships newer than an anchor once with `result(for:)`, or as a sequence with
 /// `results(for:)`: those up to now, then every later batch, until the loop ends or its task is cancelled (iOS 18).

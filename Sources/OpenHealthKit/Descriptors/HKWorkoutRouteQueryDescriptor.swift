@@ -1,7 +1,7 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 #if canImport(CoreLocation)
-import CoreLocation
+public import CoreLocation
 #endif
 
 /// Reads a workout route's locations as an asynchronous sequence, in time order (iOS 15.4).

@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+package import HealthKitModel
 
 /// The names of the searchable attributes the mapping adds to a record's `fields`, beside its metadata.
 ///

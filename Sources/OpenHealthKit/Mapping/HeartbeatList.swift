@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+package import Foundation
+package import HealthKitModel
 
 /// An Apple export's beat list (`InstantaneousBeatsPerMinute` entries under a heart rate variability record) as
 /// HealthKit heartbeats.

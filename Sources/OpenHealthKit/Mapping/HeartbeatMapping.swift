@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+package import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 /// `HKHeartbeatSeriesSample` as a stored record: kind `other`, type `HKDataTypeIdentifierHeartbeatSeries`, the beats
 /// as a JSON payload `{"beats": [{"t": 0.81}, {"t": 2.9, "gap": true}, ...], "list": [{"bpm": "58", "time": "11:26:02.34 AM"}, ...]}`:

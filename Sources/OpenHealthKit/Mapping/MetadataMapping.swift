@@ -1,6 +1,6 @@
 import Foundation
-import HealthDatabase
-import HealthKitModel
+package import HealthDatabase
+package import HealthKitModel
 
 /// Metadata values to typed fields and back.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import HealthDatabase
-import HealthKitModel
+package import HealthDatabase
+package import HealthKitModel
 
 /// HealthKit objects to storage records and back: the one place that knows both.
 ///

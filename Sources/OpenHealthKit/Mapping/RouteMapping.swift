@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+package import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 /// `HKWorkoutRoute` as a stored record: kind `other`, type `HKWorkoutRouteTypeIdentifier`, a child of its workout
 /// (so `HKQuery.predicateForObjects(from: workout)` finds it), the locations as a JSON payload

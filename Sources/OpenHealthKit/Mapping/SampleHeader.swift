@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+package import Foundation
+package import HealthDatabase
 import HealthKitModel
 
 /// What every sample's record holds, whatever its kind: identity, type, interval, source, device and metadata.

@@ -1,6 +1,6 @@
 import Foundation
-import HealthDatabase
-import HealthKitModel
+package import HealthDatabase
+package import HealthKitModel
 
 /// Source revisions and devices to their storage rows and back.
 package enum SourceMapping {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import HealthKitModel
 
 /// An export.xml element as JSON: name, attributes, children (package access).

@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+package import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 /// A workout's activities as child records: the index the workout-activity predicates search.
 ///

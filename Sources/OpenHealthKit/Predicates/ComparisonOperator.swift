@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+public import Foundation
+package import HealthDatabase
 import HealthKitModel
 
 // HealthKit's comparison factories take `NSComparisonPredicate.Operator`. swift-corelibs-foundation marks

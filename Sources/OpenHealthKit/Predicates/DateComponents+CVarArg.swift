@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if !canImport(Darwin)
 // On Apple platforms `components as CVarArg` compiles because DateComponents bridges to NSDateComponents, so

@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+public import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 /// A predicate made by an `HKQuery.predicateFor…` factory: it carries the storage filter the store runs
 /// in SQL (OpenHealthKit internals).

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // HealthKit's predicates for electrocardiograms (iOS 14), filtering the fields ``ElectrocardiogramMapping`` stores.
 extension HKQuery {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // HealthKit's predicates on what every object has: dates, metadata, source, device, UUID, membership.
 extension HKQuery {

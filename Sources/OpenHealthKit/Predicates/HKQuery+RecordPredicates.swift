@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // HealthKit's predicates for clinical records, verifiable records and activity summaries.
 extension HKQuery {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // HealthKit's predicates for state of mind logs (iOS 18), filtering the fields ``StateOfMindMapping`` stores.
 extension HKQuery {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // HealthKit's predicates on quantity and category sample values.
 extension HKQuery {

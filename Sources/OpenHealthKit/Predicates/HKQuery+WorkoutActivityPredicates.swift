@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+public import Foundation
+package import HealthDatabase
+public import HealthKitModel
 
 // HealthKit's workout-activity predicates (iOS 16). They describe one activity of a multisport workout and
 // are only valid inside `predicateForWorkouts(activityPredicate:)`, which selects the workouts with at least

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 extension HKQuery {
     /// Workout effort samples (`workoutEffortScore`, `estimatedWorkoutEffortScore`) related to `workout` as a whole when

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // HealthKit's workout predicates: comparisons on the `@workout…` fields the mapping stores (see WorkoutMapping).
 // Activity predicates and predicateForWorkouts(activityPredicate:) are in HKQuery+WorkoutActivityPredicates.swift.

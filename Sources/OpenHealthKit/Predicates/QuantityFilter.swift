@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+package import HealthDatabase
 import HealthKitModel
 
 /// How a quantity comparison becomes a storage filter without knowing the sample type.

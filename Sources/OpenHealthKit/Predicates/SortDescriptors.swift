@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+public import Foundation
+package import HealthDatabase
+public import HealthKitModel
 
 extension NSSortDescriptor {
     #if !canImport(Darwin)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if !canImport(Darwin)
 // On Apple platforms `uuid as CVarArg` compiles because UUID bridges to NSUUID, so HealthKit code writes

@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+package import HealthDatabase
 
 /// One slice of the change log as HealthKit objects: the samples saved and the objects deleted after an
 /// anchor, and the anchor to continue from.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// How often a long-lived process may be woken for new data of a type (HealthKit's background delivery).

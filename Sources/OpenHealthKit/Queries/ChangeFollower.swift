@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Connects one long-running query run to its store's ``ChangeMonitor``.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+package import Foundation
+package import HealthDatabase
 
 /// Something a ``ChangeMonitor`` tells about the store's change position: a long-running query.
 package protocol ChangeSubscriber: AnyObject, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// Reads correlations of a type matching a predicate whose members match per-type predicates.

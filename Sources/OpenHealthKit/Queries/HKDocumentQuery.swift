@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// Reads document samples (CDA) matching a predicate, delivered in batches (iOS 10).

@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 /// Reads an ECG's voltage measurements, one call of the handler per measurement, in time order (iOS 14).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Background delivery on Linux: a long-lived process is never suspended, so "waking the app" means calling
 /// its observer queries. Enabling background delivery for a type bounds how often that happens: observer

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 /// Reads the beats of a heartbeat series, one call of the handler per beat, in time order (iOS 13).
 ///

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 /// Reads the quantities of the quantity samples of one type matching a predicate, one call of the handler per
 /// quantity (iOS 13).

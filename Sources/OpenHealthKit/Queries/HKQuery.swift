@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Pass as a query's `limit` to receive every matching object.
 public let HKObjectQueryNoLimit: Int = 0

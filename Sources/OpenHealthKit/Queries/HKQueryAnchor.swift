@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A position in the store's change log, returned by anchored queries to resume from later.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sample type and a predicate: one part of a query over several types (iOS 15).
 ///

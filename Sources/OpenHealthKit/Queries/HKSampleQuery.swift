@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+public import Foundation
+package import HealthDatabase
 import HealthUnits
 
 /// A one-shot query for samples: every sample of a type (or of several query descriptors) matching a

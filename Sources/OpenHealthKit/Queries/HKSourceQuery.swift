@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// Reads the sources (apps and devices) that saved samples of a type matching a predicate.

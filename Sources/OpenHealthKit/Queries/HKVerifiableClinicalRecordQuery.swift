@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 /// Reads verifiable clinical records (SMART Health Cards) of some credential types (iOS 15).
 ///

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 /// Which related samples a workout effort relationship query returns (iOS 18).
 public enum HKWorkoutEffortRelationshipQueryOptions: Int, Sendable, Hashable {

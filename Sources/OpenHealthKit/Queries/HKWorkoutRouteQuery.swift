@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 #if canImport(CoreLocation)
-import CoreLocation
+public import CoreLocation
 #endif
 
 /// Reads the locations of a workout route, in time order and in batches (iOS 11).

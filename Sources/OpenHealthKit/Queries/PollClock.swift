@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// What drives a ``ChangeMonitor``: the time it stamps its polls with, and the timer that makes it poll.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import HealthDatabase
 
 /// One ``HKHealthStore``'s part of the query family: its store's shared change monitor (``StoreHome``) and its own

@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+package import Foundation
+package import HealthDatabase
 
 /// What a running query reads: the store's storage, the app it acts for, and the store's query center.
 ///

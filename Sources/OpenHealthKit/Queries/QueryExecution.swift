@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A query's life: not yet executed, running, or finished (stopped, or done with its one answer).
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+package import Foundation
+package import HealthDatabase
 
 /// How queries turn HealthKit's inputs into storage terms and records back into objects, through the
 /// mapping layer (Mapping/ and Predicates/).

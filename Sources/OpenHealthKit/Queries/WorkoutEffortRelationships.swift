@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import HealthDatabase
-import HealthKitModel
+package import HealthKitModel
 
 /// One read of workout effort relationships: those that gained a related sample after an anchor, and the anchor to
 /// continue from (what ``HKWorkoutEffortRelationshipQuery`` delivers).

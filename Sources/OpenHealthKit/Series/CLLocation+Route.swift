@@ -1,7 +1,7 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 #if canImport(CoreLocation)
-import CoreLocation
+public import CoreLocation
 #endif
 
 extension CLLocation {

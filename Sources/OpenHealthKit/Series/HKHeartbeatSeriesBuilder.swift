@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// Builds a heartbeat series beat by beat and saves it as an `HKHeartbeatSeriesSample` (iOS 13).
 ///

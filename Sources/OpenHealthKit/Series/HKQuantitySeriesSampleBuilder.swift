@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// Builds a quantity sample made of many quantities, each with its own date interval, and saves it (iOS 12).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The abstract superclass of HealthKit's series builders (`HKHeartbeatSeriesBuilder`, `HKWorkoutRouteBuilder`).
 open class HKSeriesBuilder: NSObject, @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Foundation
-import HealthKitModel
+public import HealthKitModel
 #if canImport(CoreLocation)
-import CoreLocation
+public import CoreLocation
 #endif
 
 /// Builds a workout's route from location updates and saves it as an `HKWorkoutRoute` associated with the workout

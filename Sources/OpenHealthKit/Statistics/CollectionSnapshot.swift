@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import HealthDatabase
-import HealthKitModel
+package import HealthKitModel
 
 /// What a statistics collection query last computed, kept between updates so that an update recomputes only the
 /// intervals a change touched and reuses the statistics of every other one.

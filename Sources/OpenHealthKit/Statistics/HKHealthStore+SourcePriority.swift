@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // OpenHealthKit extension: the source priority that statistics merge by, persisted in the store.
 //

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// The statistics of a collection query: one `HKStatistics` per interval, laid out from the query's anchor date
 /// in steps of its interval components.

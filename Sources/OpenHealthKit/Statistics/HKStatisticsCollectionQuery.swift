@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 /// A query for the statistics of one quantity type over fixed-length intervals: buckets laid out from
 /// ``anchorDate`` in steps of ``intervalComponents``, in both directions, with calendar arithmetic (a day that

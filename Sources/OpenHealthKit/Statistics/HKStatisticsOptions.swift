@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+package import HealthKitModel
 
 /// Which figures a statistics query computes, and whether it also reports each source's own figures.
 ///

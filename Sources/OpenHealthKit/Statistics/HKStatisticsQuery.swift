@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 import HealthUnits
-import HealthKitModel
+public import HealthKitModel
 
 /// A one-shot query for the statistics of one quantity type over every matching sample: one interval from the
 /// earliest start to the latest end of the samples the app may read (its read scope, as ``HKSampleQuery``).

@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+package import Foundation
+package import HealthDatabase
 import HealthKitModel
 
 /// The default source priority and the persisted custom order (package access; the public API is

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The intervals of a statistics collection: consecutive buckets laid out from an anchor date in steps of
 /// `components`, in both directions, with calendar arithmetic in an explicit time zone.

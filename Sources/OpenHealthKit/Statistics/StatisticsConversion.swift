@@ -1,5 +1,5 @@
 import Foundation
-import HealthKitModel
+package import HealthKitModel
 
 extension StatisticsValues {
     /// These numbers as `HKStatistics.Figures`: values in `unit` (the type's ``StatisticsUnit``), duration in seconds.

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+package import Foundation
+package import HealthKitModel
 
 /// The numbers of one bucket, for one source or merged, in the quantity type's canonical unit.
 package struct StatisticsValues: Sendable, Equatable {

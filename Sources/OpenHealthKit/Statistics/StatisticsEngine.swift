@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+package import Foundation
+package import HealthKitModel
 
 /// The figures of one bucket: merged across sources, and (when asked) each source's own, unmerged.
 package struct StatisticsBucketResult: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A stretch of time over which a value accrues at a constant rate (value per second).
 package struct StatisticsRatePiece: Sendable, Equatable {

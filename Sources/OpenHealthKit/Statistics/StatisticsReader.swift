@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+package import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 /// Computes the statistics of one quantity type over consecutive buckets from a store, reading the samples a
 /// window of buckets at a time so memory stays bounded however long the range.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One quantity sample as the statistics engine sees it: an interval, a value in the type's canonical
 /// unit, and the bundle identifier of the source that wrote it.

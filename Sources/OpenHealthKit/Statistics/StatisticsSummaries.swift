@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+package import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 /// Cumulative sums from the store's derived summaries (``SummaryStorage``, ``SlotCache``) instead of the samples.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import HealthDatabase
-import HealthKitModel
+package import HealthDatabase
+package import HealthKitModel
 
 /// The unit a quantity type's statistics are computed and reported in (OpenHealthKit internals).
 ///

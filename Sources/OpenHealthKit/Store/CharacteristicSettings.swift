@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// How characteristics are kept in the store's settings: `characteristic.<prefix>` holds the export.xml

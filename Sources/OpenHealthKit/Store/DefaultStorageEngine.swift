@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+public import HealthDatabase
 
 /// The storage engine `HKHealthStore()` opens the default store with (OpenHealthKit extension).
 ///

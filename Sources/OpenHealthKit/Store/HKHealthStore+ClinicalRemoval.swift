@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabase
-import HealthKitModel
+package import HealthKitModel
 
 // Removing an institution's clinical records: resources the institution no longer returns (a provider's full check),
 // or all of them (a connection removed). Package API beside ingestion; deletions leave tombstones, so anchored

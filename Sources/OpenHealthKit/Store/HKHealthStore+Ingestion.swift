@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabase
-import HealthKitModel
+package import HealthKitModel
 
 /// What one ingestion of clinical records did (OpenHealthKit extension).
 public struct HKClinicalIngestOutcome: Sendable, Hashable {

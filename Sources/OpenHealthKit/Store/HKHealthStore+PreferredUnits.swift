@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 extension Notification.Name {

@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+package import HealthDatabase
 
 // Saving objects: what HealthKit's save methods (declared on HKHealthStore) do.
 extension HKHealthStore {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// One entry of the store's change log (OpenHealthKit extension, for sync).

@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+public import Foundation
+public import HealthDatabase
 
 /// The access point to the person's health data: saving, deleting, authorization and queries.
 ///

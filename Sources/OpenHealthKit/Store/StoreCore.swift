@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+public import HealthDatabase
 
 /// What an ``HKHealthStore`` is, apart from its HealthKit methods: the opened database (or why it could not be
 /// opened), the app it acts for, the environment its policies come from, and its authorization state.

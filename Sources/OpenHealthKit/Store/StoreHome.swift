@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+package import Foundation
+package import HealthDatabase
 
 /// Everything OpenHealthKit keeps per open store, in one place: the change monitor that feeds long-running queries
 /// and the statistics slot caches.

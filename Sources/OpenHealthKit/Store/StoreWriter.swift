@@ -1,5 +1,5 @@
-import Foundation
-import HealthDatabase
+package import Foundation
+package import HealthDatabase
 
 /// What a write is held to. Apps' writes get all of it (``app``); the person's own data coming in (Apple exports,
 /// clinical records from institutions and cards) keeps its sources and needs no permission (``imported``).

@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+package import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 // Associating samples with a saved workout: HealthKit's pre-iOS 17 way (Apple's "Adding samples to a workout").
 extension HKHealthStore {

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// What a live workout builder tells its delegate. Callbacks arrive on a background queue, in order.
 ///

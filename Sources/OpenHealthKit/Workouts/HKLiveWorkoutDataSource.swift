@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// Where a live workout builder's data comes from (HealthKit's `HKLiveWorkoutDataSource`, iOS 17 and watchOS 5).
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 // Collecting: beginCollection, add samples / events / metadata / activities, endCollection.
 // Each has HealthKit's completion-handler form (the handler runs on a background queue) and its async form.

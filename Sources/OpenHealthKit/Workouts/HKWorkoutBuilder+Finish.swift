@@ -1,6 +1,6 @@
 import Foundation
 import HealthDatabase
-import HealthKitModel
+public import HealthKitModel
 
 // Finishing: the workout made from what was collected, saved with its samples in one transaction.
 extension HKWorkoutBuilder {

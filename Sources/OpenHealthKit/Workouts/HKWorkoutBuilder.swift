@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// Builds a workout incrementally and saves it, the way HealthKit apps record workouts since iOS 17.
 ///

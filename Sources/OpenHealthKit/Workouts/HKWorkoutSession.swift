@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// A workout in progress: its state machine, events and the live builder that records it (HealthKit's
 /// `HKWorkoutSession`, iOS 17 and watchOS 2).

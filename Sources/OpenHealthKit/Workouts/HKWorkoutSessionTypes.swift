@@ -1,5 +1,5 @@
-import Foundation
-import HealthKitModel
+public import Foundation
+public import HealthKitModel
 
 /// A workout session's state (HealthKit's `HKWorkoutSessionState`; iOS 17, watchOS 2).
 public enum HKWorkoutSessionState: Int, Sendable, CaseIterable {

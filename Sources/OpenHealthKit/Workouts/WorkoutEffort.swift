@@ -1,6 +1,6 @@
-import Foundation
-import HealthDatabase
-import HealthKitModel
+package import Foundation
+package import HealthDatabase
+package import HealthKitModel
 
 /// What relating workout effort samples to workouts stores, and the rules it checks (iOS 18).
 ///

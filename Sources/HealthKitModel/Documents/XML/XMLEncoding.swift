@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Turns the bytes of an XML document into checked UTF-8, whatever encoding it declares.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HealthDatabase
+package import HealthDatabase
 
 /// Activity summaries as storage records: kind `.other`, type `HKActivitySummaryTypeIdentifier`, the day as
 /// the number `yyyymmdd` under `FieldKey.activitySummaryDay` (what the summary predicates compare), the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One day of the person's activity rings: move, exercise and stand values and goals (iOS 9.3).
 ///

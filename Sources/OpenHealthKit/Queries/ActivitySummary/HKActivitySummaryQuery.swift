@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HealthDatabase
 
 /// Reads activity summaries matching a predicate (`HKQuery.predicateForActivitySummary(with:)`,
