@@ -4,7 +4,7 @@ import PackageDescription
 // OpenHealthKit: Apple's HealthKit API on Linux and every Swift platform.
 //
 // Layers (arrows point down only; docs/ARCHITECTURE.md has the whole picture):
-//   health (CLI) -> HealthExport, HealthProviders -> HealthRecords -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
+//   health (CLI) -> HealthExport, HealthProviders -> HealthRecords (-> HealthFHIR) -> OpenHealthKitSQLite -> OpenHealthKit -> HealthKitModel -> HealthUnits
 //                                                  HealthDatabaseSQLite -> HealthDatabase (the storage contract)
 //                                                  HealthDatabasePostgres -> HealthDatabase (postgres-nio; only OpenHealthKitPostgres,
 //                                                  HKHealthStore(postgres:owner:app:), depends on it)
@@ -29,7 +29,10 @@ var products: [Product] = [
     .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
     // OpenHealthKit with SQLite as the default engine of HKHealthStore().
     .library(name: "OpenHealthKitSQLite", targets: ["OpenHealthKitSQLite"]),
-    // FHIR models, classification and clinical-record ingestion (the benchmarks reach it through this product).
+    // FHIR DSTU2/R4 models, version detection, clinical type classification and display names; no database, no crypto.
+    .library(name: "HealthFHIR", targets: ["HealthFHIR"]),
+    // Clinical records: ingestion of FHIR resources into a store, CDA document files, SMART Health Card import
+    // (re-exports HealthFHIR; the benchmarks reach FHIR through this product).
     .library(name: "HealthRecords", targets: ["HealthRecords"]),
     // Downloading clinical records from healthcare providers: institution directory, SMART App Launch, sync.
     .library(name: "HealthProviders", targets: ["HealthProviders"]),
@@ -91,8 +94,11 @@ var targets: [Target] = [
     ),
     // zlib, for raw DEFLATE (SMART Health Card payloads) and compressed exports.
     .systemLibrary(name: "CHealthZlib", path: "Sources/CHealthZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    // Clinical records: FHIR DSTU2/R4 models, clinical type classification, ingestion, CDA document files.
-    .target(name: "HealthRecords", dependencies: ["HealthKitModel", "OpenHealthKit", "SmartHealthCards"]),
+    // FHIR DSTU2/R4 models, version detection, clinical type classification, display names. Foundation and the value
+    // layer only: usable without a database or swift-crypto.
+    .target(name: "HealthFHIR", dependencies: ["HealthKitModel"]),
+    // Clinical records: ingestion of FHIR resources into a store, CDA document files, SMART Health Card import.
+    .target(name: "HealthRecords", dependencies: ["HealthFHIR", "HealthKitModel", "OpenHealthKit", "SmartHealthCards"]),
     // SMART Health Cards: shc:/ QR content, compact JWS, ES256 verification, trust store, revocation.
     .target(
         name: "SmartHealthCards",
@@ -149,6 +155,7 @@ var targets: [Target] = [
         dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
     ),
     .testTarget(name: "OpenHealthKitPostgresTests", dependencies: ["OpenHealthKitPostgres", "HealthDatabasePostgres", "TestSupport"]),
+    .testTarget(name: "HealthFHIRTests", dependencies: ["HealthFHIR", "HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "TestSupport"]),

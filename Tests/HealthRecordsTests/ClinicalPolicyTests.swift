@@ -3,6 +3,7 @@ import HealthKitModel
 import HealthRecords
 import OpenHealthKit
 import Testing
+import TestSupport
 
 /// The two decisions of issue 16 (docs/ClinicalRecords.md): resources marked `entered-in-error` are withdrawn, not
 /// stored; Observations of other categories (social history, survey, imaging...) are lab results, as in HealthKit.
@@ -14,12 +15,12 @@ import Testing
     @Test func enteredInErrorIsNotStoredAndWithdrawsTheEarlierVersion() async throws {
         let store = try IngestionTests.store()
         let ingestor = ClinicalRecordIngestor(store: store, institution: IngestionTests.hospital)
-        let first = try ingestor.ingest(json: FHIRDecodingTests.bundle([Self.lab("g1", status: "final"), Self.lab("g2", status: "final")]),
+        let first = try ingestor.ingest(json: FHIRFixtures.bundle([Self.lab("g1", status: "final"), Self.lab("g2", status: "final")]),
                                         location: "a.json")
         #expect(first.outcome.added == 2)
         let condition = #"{"resourceType":"Condition","id":"c1","code":{"text":"Asthma"},"verificationStatus":{"coding":[{"code":"entered-in-error"}]}}"#
         let dstu2Condition = #"{"resourceType":"Condition","id":"c2","code":{"text":"Flu"},"verificationStatus":"entered-in-error"}"#
-        let second = try ingestor.ingest(json: FHIRDecodingTests.bundle([Self.lab("g1", status: "entered-in-error"), condition, dstu2Condition]),
+        let second = try ingestor.ingest(json: FHIRFixtures.bundle([Self.lab("g1", status: "entered-in-error"), condition, dstu2Condition]),
                                          location: "b.json")
         #expect(second.enteredInError == 3)
         #expect(second.withdrawn == 1)

@@ -4,6 +4,7 @@ import HealthRecords
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
+import TestSupport
 
 /// Ingestion: identity, replacement without duplicates, reports, NDJSON and the HealthKit predicates.
 @Suite struct IngestionTests {
@@ -26,7 +27,7 @@ import Testing
     @Test func bundleIsStoredAndNonClinicalResourcesAreReported() async throws {
         let store = try Self.store()
         let ingestor = ClinicalRecordIngestor(store: store, institution: Self.hospital)
-        let bundle = FHIRDecodingTests.bundle([Self.lab("g1", 5.1), #"{"resourceType":"Patient","id":"p1"}"#,
+        let bundle = FHIRFixtures.bundle([Self.lab("g1", 5.1), #"{"resourceType":"Patient","id":"p1"}"#,
                                               #"{"resourceType":"Condition","id":"c1","code":{"text":"Asthma"}}"#], type: "searchset")
         let report = try ingestor.ingest(json: bundle, location: "bundle.json")
         #expect(report.outcome.added == 2)
@@ -70,7 +71,7 @@ import Testing
     @Test func malformedResourcesStoreNothingForThemselves() async throws {
         let store = try Self.store()
         let bad = #"{"resourceType":"Condition","id":"c2","code":{"coding":[{"system":5}]}}"#
-        let bundle = FHIRDecodingTests.bundle([#"{"resourceType":"Condition","id":"c1","code":{"text":"Asthma"}}"#, bad])
+        let bundle = FHIRFixtures.bundle([#"{"resourceType":"Condition","id":"c1","code":{"text":"Asthma"}}"#, bad])
         let report = try ClinicalRecordIngestor(store: store, institution: Self.hospital).ingest(json: bundle, location: "b.json")
         #expect(report.failures.map(\.description) == ["b.json: entry[1].resource.code.coding[0].system: expected a string, found a number"])
         #expect(try await Self.records(store, .conditionRecord).map { $0.fhirResource?.identifier } == ["c1"])
@@ -108,7 +109,7 @@ import Testing
             #"{"resourceType":"\#($0)","id":"m1","medicationCodeableConcept":{"text":"Aspirin"}}"#
         }
         _ = try ClinicalRecordIngestor(store: store, institution: Self.hospital, release: .r4)
-            .ingest(json: FHIRDecodingTests.bundle(medications), location: "m")
+            .ingest(json: FHIRFixtures.bundle(medications), location: "m")
         let all = try await Self.records(store, .medicationRecord)
         #expect(Set(all.compactMap { $0.fhirResource?.resourceType.rawValue }).count == 4)
         let requests = try await Self.records(store, .medicationRecord,

@@ -1,6 +1,6 @@
 import Foundation
 import HealthKitModel
-import HealthRecords
+import HealthFHIR
 import Testing
 import TestSupport
 

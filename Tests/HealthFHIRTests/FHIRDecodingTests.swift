@@ -1,7 +1,8 @@
 import Foundation
 import HealthKitModel
-import HealthRecords
+import HealthFHIR
 import Testing
+import TestSupport
 
 /// Decoding errors name the JSON path and the reason; classification, titles and versions follow HealthKit.
 @Suite struct FHIRDecodingTests {
@@ -9,15 +10,10 @@ import Testing
         #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Glucose"}\#(members)}"#
     }
 
-    static func bundle(_ resources: [String], type: String = "collection") -> Data {
-        let entries = resources.map { #"{"fullUrl":"urn:uuid:x","resource":\#($0)}"# }.joined(separator: ",")
-        return Data(#"{"resourceType":"Bundle","type":"\#(type)","entry":[\#(entries)]}"#.utf8)
-    }
-
     @Test func typeMismatchNamesThePathInsideTheBundle() {
         let bad = #"{"resourceType":"Observation","id":"o4","code":{"coding":[{"system":5,"code":"x"}]}}"#
         let good = Self.observation("")
-        let result = FHIRReader().read(Self.bundle([good, good, good, bad]))
+        let result = FHIRReader().read(FHIRFixtures.bundle([good, good, good, bad]))
         #expect(result.failures.map(\.description) == ["entry[3].resource.code.coding[0].system: expected a string, found a number"])
         #expect(result.resources.count == 3)
     }
@@ -25,7 +21,7 @@ import Testing
     @Test func missingRequiredMemberIsNamed() {
         let result = FHIRReader().read(Data(#"{"resourceType":"Immunization","id":"i1","status":"completed"}"#.utf8))
         #expect(result.failures.map(\.description) == ["vaccineCode: required member is missing"])
-        let noType = FHIRReader().read(Self.bundle([#"{"id":"a"}"#]))
+        let noType = FHIRReader().read(FHIRFixtures.bundle([#"{"id":"a"}"#]))
         #expect(noType.failures.map(\.description) == ["entry[0].resource.resourceType: required member is missing"])
     }
 
@@ -50,7 +46,7 @@ import Testing
         let dstu2Vital = Self.observation(#","category":{"coding":[{"code":"vital-signs"}]}"#)
         let lab = Self.observation(#","category":[{"coding":[{"code":"laboratory"}]}]"#)
         let report = #"{"resourceType":"DiagnosticReport","id":"d","code":{"coding":[{"display":"CBC"}]}}"#
-        let read = FHIRReader().read(Self.bundle([vital, dstu2Vital, lab, Self.observation(""), report]))
+        let read = FHIRReader().read(FHIRFixtures.bundle([vital, dstu2Vital, lab, Self.observation(""), report]))
         let types = read.resources.map { FHIRClassifier.classify($0.resource)?.clinicalType }
         #expect(types == [.vitalSignRecord, .vitalSignRecord, .labResultRecord, .labResultRecord, .labResultRecord])
     }
@@ -108,7 +104,7 @@ import Testing
         #expect(release(#"{"resourceType":"Condition","id":"c","clinicalStatus":"active","code":{"text":"x"}}"#) == .dstu2)
         #expect(release(#"{"resourceType":"Condition","id":"c","clinicalStatus":"active"}"#, given: .r4) == .r4)
         // A bundle's resources that look alike in both releases take the release the others show.
-        let mixed = Self.bundle([Self.observation(""), #"{"resourceType":"MedicationOrder","id":"m"}"#])
+        let mixed = FHIRFixtures.bundle([Self.observation(""), #"{"resourceType":"MedicationOrder","id":"m"}"#])
         #expect(FHIRReader().read(mixed).resources.map(\.fhirVersion.fhirRelease) == [.dstu2, .dstu2])
         #expect(FHIRReader().read(mixed).resources.first?.fhirVersion.stringRepresentation == "1.0.2")
     }
@@ -127,7 +123,7 @@ import Testing
 
     @Test func resourceBytesAreKeptExactly() {
         let resource = #"{ "resourceType" : "Condition", "id":"c", "unknownMember": {"kept": [1, 2.50]} }"#
-        let read = FHIRReader().read(Self.bundle([resource]))
+        let read = FHIRReader().read(FHIRFixtures.bundle([resource]))
         #expect(read.resources.first?.data == Data(resource.utf8))
     }
 }

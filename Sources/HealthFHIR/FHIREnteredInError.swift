@@ -1,17 +1,17 @@
-import Foundation
+package import Foundation
 
 /// Whether a resource says it was entered in error: `status` (every clinical resource type), or `verificationStatus`
 /// (Condition and AllergyIntolerance; a code in DSTU2, a CodeableConcept in R4), is `entered-in-error`.
 ///
 /// FHIR defines the status as "this should not have existed": the institution withdrew the resource. Ingestion
 /// therefore never stores one, and removes the record of an earlier version (docs/ClinicalRecords.md).
-enum FHIREnteredInError {
+package enum FHIREnteredInError {
     /// The status code FHIR uses.
-    static let code = "entered-in-error"
+    package static let code = "entered-in-error"
 
     /// Whether `data` (one resource's JSON) is marked entered in error. Only resources that contain the code at all are
     /// decoded again, so the cost is a byte search for the rest.
-    static func isMarked(_ data: Data) -> Bool {
+    package static func isMarked(_ data: Data) -> Bool {
         guard data.range(of: Data(code.utf8)) != nil, let probe = try? JSONDecoder().decode(Probe.self, from: data) else { return false }
         return probe.status == code || probe.verificationStatus?.code == code
     }
