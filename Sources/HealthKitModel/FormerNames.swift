@@ -32,3 +32,7 @@ public typealias HKStringIdentifier = StringIdentifier
 /// The former name of ``WorkoutRouteLocation``.
 @available(*, deprecated, renamed: "WorkoutRouteLocation")
 public typealias HKWorkoutRouteLocation = WorkoutRouteLocation
+
+/// The former name of ``SortIdentifier``.
+@available(*, deprecated, renamed: "SortIdentifier")
+public typealias HKSortIdentifier = SortIdentifier

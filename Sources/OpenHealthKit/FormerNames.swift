@@ -44,3 +44,11 @@ public typealias HKChange = StoreChange
 /// The former name of ``StoreChangeSet``.
 @available(*, deprecated, renamed: "StoreChangeSet")
 public typealias HKChangeSet = StoreChangeSet
+
+/// The former name of ``ClinicalSaveOutcome``.
+@available(*, deprecated, renamed: "ClinicalSaveOutcome")
+public typealias HKClinicalIngestOutcome = ClinicalSaveOutcome
+
+/// The former name of ``ComparisonOperator``.
+@available(*, deprecated, renamed: "ComparisonOperator")
+public typealias HKComparisonOperator = ComparisonOperator

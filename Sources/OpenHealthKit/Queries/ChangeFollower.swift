@@ -65,12 +65,3 @@ package final class ChangeFollower: ChangeSubscriber, @unchecked Sendable {
         }
     }
 }
-
-/// A value a long-running query keeps between its handler calls, which all run on the run's serial queue.
-package final class RunState<Value>: @unchecked Sendable {
-    /// The value; touch it only on the run's queue.
-    package var value: Value
-
-    /// Creates the state with its first value.
-    package init(_ value: Value) { self.value = value }
-}
