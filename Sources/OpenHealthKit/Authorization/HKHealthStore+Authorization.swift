@@ -72,6 +72,8 @@ extension HKHealthStore {
         if !perObject.isEmpty {
             throw HKError.invalidArgument("Reading \(perObject.map(\.identifier).sorted().joined(separator: ", ")) requires per-object authorization: use requestPerObjectReadAuthorization(for:predicate:completion:)")
         }
+        // A guest cannot authorize anything new: the request completes as if answered, and decides nothing.
+        if isGuestUserSession { return }
         let storage = try storage()
         authorizationLock.lock()
         defer { authorizationLock.unlock() }

@@ -16,7 +16,8 @@ extension HKHealthStore {
         guard type.requiresPerObjectAuthorization() else {
             throw HKError.invalidArgument("\(type.identifier) does not require per-object authorization")
         }
-        if isOwner { return }
+        // The owner needs no grant; a guest cannot give one.
+        if isOwner || isGuestUserSession { return }
         let storage = try storage()
         authorizationLock.lock()
         defer { authorizationLock.unlock() }

@@ -56,6 +56,7 @@ extension HKHealthStore {
     }
 
     private func changeSourcePriority(_ order: [String]?) throws {
+        try requireNotGuest()
         guard isOwner else {
             throw HKError(.errorAuthorizationDenied, "Only the person's own store can change the source priority")
         }

@@ -42,6 +42,7 @@ extension HKHealthStore {
     ///
     /// OpenHealthKit extension; e.g. `try store.setCharacteristic(HKBloodType.abPositive)`.
     public func setCharacteristic<Value: CharacteristicExportValue>(_ value: Value) throws {
+        try requireNotGuest()
         do { try storage().setSetting(CharacteristicSettings.key(Value.self), to: value.exportString) }
         catch { throw HKError.from(error) }
     }
@@ -50,6 +51,7 @@ extension HKHealthStore {
     ///
     /// OpenHealthKit extension. Throws ``HKError/Code/errorInvalidArgument`` unless the components name a real day.
     public func setDateOfBirthComponents(_ components: DateComponents?) throws {
+        try requireNotGuest()
         do { try storage().setSetting(CharacteristicSettings.dateOfBirthKey, to: components.map(CharacteristicSettings.text)) }
         catch { throw HKError.from(error) }
     }

@@ -50,8 +50,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// - Parameters:
     ///   - storage: the person's store (``SQLiteHealthStorage``, or another engine).
     ///   - app: the app the store acts for.
-    ///   - environment: where the authorization policy (`OPENHEALTHKIT_AUTHORIZATION`) and the required
-    ///     clinical read types (`OPENHEALTHKIT_REQUIRED_READ_TYPES`) are read from.
+    ///   - environment: where the authorization policy (`OPENHEALTHKIT_AUTHORIZATION`), the required
+    ///     clinical read types (`OPENHEALTHKIT_REQUIRED_READ_TYPES`) and Guest User mode
+    ///     (`OPENHEALTHKIT_GUEST_USER`, ``isGuestUserSession``) are read from.
     public init(
         storage: any HealthStorage, app: HKSource,
         environment: [String: String] = ProcessInfo.processInfo.environment

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HealthDatabase
 
 /// What an ``HKHealthStore`` is, apart from its HealthKit methods: the opened database (or why it could not be
@@ -92,8 +92,11 @@ extension HKHealthStore {
     /// - Parameters:
     ///   - storage: the person's store.
     ///   - app: the source stamped on what it saves.
-    public static func owner(storage: any HealthStorage, app: HKSource = .healthApp) -> HKHealthStore {
-        let store = HKHealthStore(storage: storage, app: app)
+    ///   - environment: where the store's policies are read from; with `OPENHEALTHKIT_GUEST_USER=1` it is a guest's
+    ///     read-only view (``isGuestUserSession``).
+    public static func owner(storage: any HealthStorage, app: HKSource = .healthApp,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) -> HKHealthStore {
+        let store = HKHealthStore(storage: storage, app: app, environment: environment)
         store.core.becomeOwner()
         return store
     }

@@ -26,8 +26,8 @@ package struct WriteRules: OptionSet, Sendable {
 }
 
 /// The one door through which OpenHealthKit, and every layer above it (HealthRecords, HealthExport, the server,
-/// provider sync), writes to a store: it validates and stamps the records, checks authorization as ``WriteRules``
-/// say, and hands them to the engine in one transaction. The engine announces the commit on the store's change feed
+/// provider sync), writes to a store: it refuses every write in a Guest User session, validates and stamps the
+/// records, checks authorization as ``WriteRules`` say, and hands them to the engine in one transaction. The engine announces the commit on the store's change feed
 /// (``HealthStorage/changeFeed``), which wakes every long-running query of the store in this process at once.
 package struct StoreWriter: Sendable {
     /// The store written to: its storage, its app (the source to stamp) and its grants.
@@ -38,6 +38,7 @@ package struct StoreWriter: Sendable {
     @discardableResult
     package func save(_ records: [SampleRecord], associating association: SampleAssociation? = nil,
                       sharing: [HKObjectType] = [], rules: WriteRules) throws -> SaveOutcome {
+        try store.requireNotGuest()
         let storage = try store.storage()
         let records = try prepared(records, rules: rules)
         if rules.contains(.requireSharing) {
@@ -51,6 +52,7 @@ package struct StoreWriter: Sendable {
     /// with ``WriteRules/requireSharing`` the app must be allowed to share `types`, and with ``WriteRules/validate`` a
     /// UUID another source saved fails the whole request with ``HKError/Code/errorAuthorizationDenied``.
     package func delete(uuids: [UUID], types: [HKObjectType], rules: WriteRules) throws -> [Tombstone] {
+        try store.requireNotGuest()
         let storage = try store.storage()
         let app = store.app.bundleIdentifier
         if rules.contains(.requireSharing) { try store.requireSharing(types, in: storage) }
@@ -66,6 +68,7 @@ package struct StoreWriter: Sendable {
     /// Deletes the records matching `filter` in one transaction; with ``WriteRules/requireSharing`` the app must be
     /// allowed to share `types`.
     package func delete(matching filter: SampleFilter, types: [HKObjectType], rules: WriteRules) throws -> [Tombstone] {
+        try store.requireNotGuest()
         let storage = try store.storage()
         if rules.contains(.requireSharing) { try store.requireSharing(types, in: storage) }
         return try storage.delete(matching: filter)
