@@ -54,15 +54,12 @@ struct SummaryDeviceTests {
             let storage = try SQLiteHealthStorage(path: path)
             _ = try storage.save([Self.sample(5, device: Self.watch), Self.sample(7, device: Self.phone, minute: 1)])
         }
-        // The layout before devices: per type, slot and source, with a figure the samples do not have.
+        // `stat_slot` as it was before devices (per type, slot and source), with a figure the samples do not have.
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             try db.execute(sql: """
                 CREATE TABLE stat_slot (type INTEGER NOT NULL, slot INTEGER NOT NULL, source_id INTEGER NOT NULL,
                     total REAL NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (type, slot, source_id)) WITHOUT ROWID;
-                CREATE TABLE stat_raw (sample_id INTEGER PRIMARY KEY, type INTEGER NOT NULL, start REAL NOT NULL, end REAL NOT NULL);
-                CREATE TABLE stat_deleted (seq INTEGER PRIMARY KEY AUTOINCREMENT, type INTEGER NOT NULL,
-                    first_slot INTEGER NOT NULL, last_slot INTEGER NOT NULL);
                 INSERT INTO stat_slot SELECT type, 0, source_id, 999, 2 FROM sample LIMIT 1;
                 CREATE TRIGGER stat_sample_insert AFTER INSERT ON sample BEGIN
                     INSERT INTO stat_slot VALUES (NEW.type, 0, NEW.source_id, 1000, 1)

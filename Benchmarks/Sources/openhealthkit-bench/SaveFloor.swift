@@ -1,7 +1,5 @@
 import Foundation
 import GRDB
-import HealthDatabase
-import HealthDatabaseSQLite
 
 /// SQLite's floor for the save benchmark's rows (issue 15): one `INSERT … SELECT` from a recursive CTE into the
 /// shipped `sample` schema (every index), and one more for the `field` rows of the samples that carry metadata, in
@@ -17,18 +15,7 @@ enum SaveFloor {
     static func insert(_ options: Options, count: Int) throws -> (seconds: Double, cpu: Double) {
         let path = try SaveBenchmark.freshPath(options, "save-floor.sqlite")
         defer { SaveBenchmark.removeStore(path) }
-        // The schema as the storage layer creates it, and the type, source and device rows of the three streams.
-        let storage = try SQLiteHealthStorage(path: path)
-        var random = SplitMix64(seed: 99)
-        let seeds = (0 ..< 10).map { HealthData.record(HealthData.sample($0, &random)) }
-        _ = try storage.save(seeds)
-        let queue = try DatabaseQueue(path: path)
-        let ids = try queue.read { db in
-            try [seeds[0], seeds[6], seeds[8]].map { seed in
-                let row = try GRDB.Row.fetchOne(db, sql: "SELECT type, source_id, device_id FROM sample WHERE uuid = ?", arguments: [seed.uuid])!
-                return [row[0], row[1], row[2]] as [Int64]
-            }
-        }
+        let (queue, ids, seeds) = try SaveCeiling.seededStore(at: path)
         let first = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM sample") ?? 0 } + 1
         let (heart, watchSteps, phoneSteps) = (ids[0], ids[1], ids[2])
         let start = HealthData.epoch.timeIntervalSince1970, spacing = HealthData.spacing
@@ -71,7 +58,7 @@ enum SaveFloor {
         }
         let seconds = Measure.seconds(clock.now - begin), cpu = Measure.cpu() - cpuStart
         let stored = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sample") ?? 0 }
-        precondition(stored == count + seeds.count, "stored \(stored) of \(count)")
+        precondition(stored == count + seeds, "stored \(stored) of \(count)")
         return (seconds, cpu)
     }
 }
