@@ -30,7 +30,7 @@ struct SummaryDeviceTests {
 
     @Test func slotSumsArePerDeviceAndConditionsResolveToTheirIDs() throws {
         let storage = try SQLiteHealthStorage.inMemory()
-        try storage.prepareSummaries()
+        try storage.prepareSlotSums()
         _ = try storage.save([Self.sample(5, device: Self.watch), Self.sample(7, device: Self.phone, minute: 1),
                               Self.sample(11, device: nil, minute: 2), Self.sample(13, device: Self.watch, minute: 3)])
         let (sums, watch, phone) = try Self.sums(storage)
@@ -70,7 +70,7 @@ struct SummaryDeviceTests {
         try queue.close()
 
         let storage = try SQLiteHealthStorage(path: path)
-        try storage.prepareSummaries()
+        try storage.prepareSlotSums()
         let (sums, watch, phone) = try Self.sums(storage)
         #expect(sums == [watch: 5, phone: 7])
         _ = try storage.save([Self.sample(11, device: nil, minute: 2)])

@@ -3,7 +3,7 @@ import HealthDatabase
 import HealthKitModel
 
 /// The figures of one interval that need not fall on slot edges (an ``HKStatisticsQuery``'s), from the summaries
-/// where they can serve it: the slot-aligned middle from the summaries (``StatisticsSummaries``), the ragged ends —
+/// where they can serve it: the slot-aligned middle from the summaries (``SlotSumStatistics``), the ragged ends —
 /// less than a slot each — from the matching samples, and the parts added up.
 ///
 /// Merged and per-source sums are additive over consecutive parts of an interval: a sample contributes to each part
@@ -17,10 +17,10 @@ package enum StatisticsSpan {
 
     /// The figures of `interval` for `reader` and the sources by bundle identifier, or nil when the summaries cannot
     /// serve the reader or the interval holds no whole slot (the caller computes it from the samples). The merge
-    /// order is the summaries' (``StatisticsSummaries/priority(reader:storage:)``), so finding the sources reads no sample.
+    /// order is the summaries' (``SlotSumStatistics/priority(reader:storage:)``), so finding the sources reads no sample.
     package static func compute(_ interval: DateInterval, reader: StatisticsReader) throws
         -> (result: StatisticsBucketResult, sources: [String: HKSource])? {
-        guard let storage = StatisticsSummaries.storage(for: reader, intervals: []) else { return nil }
+        guard let storage = SlotSumStatistics.storage(for: reader, intervals: []) else { return nil }
         let seconds = storage.slotSeconds
         let first = Int64((interval.start.timeIntervalSince1970 / seconds).rounded(.up))
         let last = Int64((interval.end.timeIntervalSince1970 / seconds).rounded(.down))
@@ -36,11 +36,11 @@ package enum StatisticsSpan {
         }
         edges.append(last)
         let middle = zip(edges, edges.dropFirst()).map { DateInterval(start: date($0), end: date($1)) }
-        let (priority, sources) = try StatisticsSummaries.priority(reader: reader, storage: storage)
-        var parts = try StatisticsSummaries.compute(middle, reader: reader, storage: storage).results
+        let (priority, sources) = try SlotSumStatistics.priority(reader: reader, storage: storage)
+        var parts = try SlotSumStatistics.compute(middle, reader: reader, storage: storage).results
         // The ends: only a sample crossing the slot edge before an end can reach into it from before, and the
         // summaries list every such sample (raw), so each end is one small read.
-        let entering = { (edge: Date) in try StatisticsSummaries.rawEntering(edge.addingTimeInterval(-0.001), reader: reader, storage: storage) }
+        let entering = { (edge: Date) in try SlotSumStatistics.rawEntering(edge.addingTimeInterval(-0.001), reader: reader, storage: storage) }
         if interval.start < date(first) {
             let slotStart = date(first - 1)
             let head = [DateInterval(start: slotStart, end: interval.start), DateInterval(start: interval.start, end: date(first))]

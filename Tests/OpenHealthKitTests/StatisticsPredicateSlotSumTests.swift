@@ -13,7 +13,7 @@ import Testing
 /// (one interval over the data, not slot-aligned: the summaries serve its whole slots). Values are whole steps per whole minute, so every
 /// prorated part of an hour is a whole number and the collections must agree exactly; a single query's window may cut a
 /// sample at any second, so its figures must agree up to the order of additions.
-@Suite struct StatisticsPredicateSummaryTests {
+@Suite struct StatisticsPredicateSlotSumTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
     typealias C = CollectionFixture
@@ -163,7 +163,7 @@ import Testing
                 let context = try QueryContext(store: store)
                 let statistics = try StatisticsReader(context: context, type: F.stepCount, predicate: predicate,
                                                       options: [.cumulativeSum, .separateBySource])
-                #expect((StatisticsSummaries.storage(for: statistics, intervals: []) != nil) == served,
+                #expect((SlotSumStatistics.storage(for: statistics, intervals: []) != nil) == served,
                         "\(predicate)")
                 let fromSamples = try await Self.sums(store, NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, Self.alwaysTrue]))
                 let answer = try await Self.sums(store, predicate)
