@@ -1,7 +1,7 @@
 import Foundation
 
 /// The summed values of one source's quantity samples that lie wholly inside one summary slot (per device, where
-/// the engine summarises devices: ``SlotSumStorage/summaryDevices(matching:)``).
+/// the engine summarises devices: ``SlotSumStorage/slotSumDevices(matching:)``).
 public struct SlotSum: Sendable, Hashable {
     /// The slot: `[slot × slotSeconds, (slot + 1) × slotSeconds)` in seconds since 1970 (UTC).
     public var slot: Int64
@@ -135,7 +135,7 @@ public protocol SlotSumStorage: HealthStorage {
     /// match `filter`, a filter made only of device conditions (``SampleFilter/devices(_:)``,
     /// ``SampleFilter/deviceProperty(key:values:)`` and their `and`, `or`, `not`); nil when the engine's summaries
     /// carry no device (the default), so statistics with a device predicate read the samples.
-    func summaryDevices(matching filter: SampleFilter) throws -> Set<Int64>?
+    func slotSumDevices(matching filter: SampleFilter) throws -> Set<Int64>?
 
     /// The quantity samples matching `filter`, as statistics read them (in no particular order); with `starts`, only
     /// samples of `type` starting in that range (seconds since 1970), read along the type's start index whatever
@@ -144,6 +144,6 @@ public protocol SlotSumStorage: HealthStorage {
 }
 
 extension SlotSumStorage {
-    /// See ``SlotSumStorage/summaryDevices(matching:)``: nil, summaries without a device dimension.
-    public func summaryDevices(matching filter: SampleFilter) throws -> Set<Int64>? { nil }
+    /// See ``SlotSumStorage/slotSumDevices(matching:)``: nil, summaries without a device dimension.
+    public func slotSumDevices(matching filter: SampleFilter) throws -> Set<Int64>? { nil }
 }

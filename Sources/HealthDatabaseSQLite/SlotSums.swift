@@ -166,8 +166,8 @@ extension SQLiteHealthStorage: SlotSumStorage {
         } }
     }
 
-    /// See ``SlotSumStorage/summaryDevices(matching:)``: the filter evaluated on every stored device and on none.
-    public func summaryDevices(matching filter: SampleFilter) throws -> Set<Int64>? {
+    /// See ``SlotSumStorage/slotSumDevices(matching:)``: the filter evaluated on every stored device and on none.
+    public func slotSumDevices(matching filter: SampleFilter) throws -> Set<Int64>? {
         try slotSumAccess { try writer.read { db in
             let condition = try FilterSQL.samples(filter, identities, db)
             let sql = """

@@ -23,8 +23,8 @@ struct SummaryDeviceTests {
     /// The slot sums of slot 0 by device id, and the ids of the watch and the phone.
     static func sums(_ storage: SQLiteHealthStorage) throws -> (sums: [Int64: Double], watch: Int64, phone: Int64) {
         let sums = try storage.slotSums(type: steps, slots: 0 ... 0)
-        let watch = try #require(try storage.summaryDevices(matching: .devices([Self.watch]))?.first)
-        let phone = try #require(try storage.summaryDevices(matching: .devices([Self.phone]))?.first)
+        let watch = try #require(try storage.slotSumDevices(matching: .devices([Self.watch]))?.first)
+        let phone = try #require(try storage.slotSumDevices(matching: .devices([Self.phone]))?.first)
         return (Dictionary(uniqueKeysWithValues: sums.map { ($0.device, $0.total) }), watch, phone)
     }
 
@@ -36,11 +36,11 @@ struct SummaryDeviceTests {
         let (sums, watch, phone) = try Self.sums(storage)
         #expect(watch != phone && watch != 0 && phone != 0)
         #expect(sums == [watch: 18, phone: 7, 0: 11])
-        #expect(try storage.summaryDevices(matching: .deviceProperty(key: "HKDevicePropertyModel", values: ["Watch", "iPhone"])) == [watch, phone])
+        #expect(try storage.slotSumDevices(matching: .deviceProperty(key: "HKDevicePropertyModel", values: ["Watch", "iPhone"])) == [watch, phone])
         // Devices without the property, and samples without a device.
-        #expect(try storage.summaryDevices(matching: .deviceProperty(key: "HKDevicePropertyHardwareVersion", values: [])) == [watch, 0])
-        #expect(try storage.summaryDevices(matching: .not(.devices([Self.watch]))) == [phone, 0])
-        #expect(try storage.summaryDevices(matching: .devices([DeviceRecord(properties: ["HKDevicePropertyName": "Other"])])) == [])
+        #expect(try storage.slotSumDevices(matching: .deviceProperty(key: "HKDevicePropertyHardwareVersion", values: [])) == [watch, 0])
+        #expect(try storage.slotSumDevices(matching: .not(.devices([Self.watch]))) == [phone, 0])
+        #expect(try storage.slotSumDevices(matching: .devices([DeviceRecord(properties: ["HKDevicePropertyName": "Other"])])) == [])
 
         // Deleting takes a sample out of its device's sum only.
         _ = try storage.delete(matching: .and([.devices([Self.watch]), .quantity(.equal, 5)]))

@@ -25,7 +25,7 @@ package final class SlotCache: @unchecked Sendable {
     let sources: Set<String>?
     /// Whether the cache leaves out user-entered samples (`HKWasUserEntered = 1`; the summaries list them as raw).
     let excludesUserEntered: Bool
-    /// The only devices the cache sums, by the engine's ids (``SlotSumStorage/summaryDevices(matching:)``; 0 for
+    /// The only devices the cache sums, by the engine's ids (``SlotSumStorage/slotSumDevices(matching:)``; 0 for
     /// samples without a device), nil for every device.
     let deviceIDs: Set<Int64>?
     /// Whether the cache sums every sample of the type (only such a cache takes and writes the store's note).

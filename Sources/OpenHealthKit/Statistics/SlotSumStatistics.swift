@@ -24,7 +24,7 @@ package enum SlotSumStatistics {
               reader.options.isSubset(of: [.cumulativeSum, .separateBySource]),
               let storage = reader.storage as? any SlotSumStorage,
               (try? storage.prepareSlotSums()) != nil else { return nil }   // a read-only store without summaries
-        if let devices = reader.devices, (try? storage.summaryDevices(matching: devices)) == nil { return nil }
+        if let devices = reader.devices, (try? storage.slotSumDevices(matching: devices)) == nil { return nil }
         let slot = storage.slotSeconds
         func aligned(_ date: Date) -> Bool { date.timeIntervalSince1970.truncatingRemainder(dividingBy: slot) == 0 }
         guard intervals.allSatisfy({ aligned($0.start) && aligned($0.end) }) else { return nil }
@@ -240,7 +240,7 @@ package enum SlotSumStatistics {
         // Devices by the ids that meet the conditions now: a device saved later that meets them makes another key.
         var deviceIDs: Set<Int64>?
         if let devices = reader.devices {
-            guard let ids = try storage.summaryDevices(matching: devices) else {
+            guard let ids = try storage.slotSumDevices(matching: devices) else {
                 throw StorageError.unavailable("the statistics summaries of \(type) carry no devices")
             }
             deviceIDs = ids
