@@ -1,6 +1,7 @@
 public import Foundation
 
-/// The summed values of one source's quantity samples that lie wholly inside one summary slot.
+/// The summed values of one source's quantity samples that lie wholly inside one summary slot (per device, where
+/// the engine summarises devices: ``SlotSumStorage/slotSumDevices(matching:)``).
 public struct SlotSum: Sendable, Hashable {
     /// The slot: `[slot × slotSeconds, (slot + 1) × slotSeconds)` in seconds since 1970 (UTC).
     public var slot: Int64
@@ -10,13 +11,16 @@ public struct SlotSum: Sendable, Hashable {
     public var total: Double
     /// How many samples.
     public var count: Int
+    /// The engine's id of the samples' device, 0 for none (always 0 where the engine does not summarise devices).
+    public var device: Int64
 
     /// Creates a slot sum.
-    public init(slot: Int64, source: String, total: Double, count: Int) {
+    public init(slot: Int64, source: String, total: Double, count: Int, device: Int64 = 0) {
         self.slot = slot
         self.source = source
         self.total = total
         self.count = count
+        self.device = device
     }
 }
 
@@ -30,13 +34,16 @@ public struct RawSample: Sendable, Hashable {
     public var uuid: UUID
     /// Whether it carries `HKWasUserEntered = 1`.
     public var userEntered: Bool
+    /// The engine's id of its device, 0 for none (as in ``SlotSum/device``).
+    public var device: Int64
 
     /// Creates a raw sample entry.
-    public init(interval: DateInterval, source: String, uuid: UUID, userEntered: Bool = false) {
+    public init(interval: DateInterval, source: String, uuid: UUID, userEntered: Bool = false, device: Int64 = 0) {
         self.interval = interval
         self.source = source
         self.uuid = uuid
         self.userEntered = userEntered
+        self.device = device
     }
 }
 
@@ -124,8 +131,19 @@ public protocol SlotSumStorage: HealthStorage {
     /// (``prepareSlotSums()``), since the note could describe nothing.
     func setFiguresNote(_ note: FiguresNote, type: String) throws
 
+    /// The ids (as in ``SlotSum/device``, 0 standing for samples without a device) of the devices whose samples
+    /// match `filter`, a filter made only of device conditions (``SampleFilter/devices(_:)``,
+    /// ``SampleFilter/deviceProperty(key:values:)`` and their `and`, `or`, `not`); nil when the engine's summaries
+    /// carry no device (the default), so statistics with a device predicate read the samples.
+    func slotSumDevices(matching filter: SampleFilter) throws -> Set<Int64>?
+
     /// The quantity samples matching `filter`, as statistics read them (in no particular order); with `starts`, only
     /// samples of `type` starting in that range (seconds since 1970), read along the type's start index whatever
     /// other date bounds `filter` has.
     func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue]
+}
+
+extension SlotSumStorage {
+    /// See ``SlotSumStorage/slotSumDevices(matching:)``: nil, summaries without a device dimension.
+    public func slotSumDevices(matching filter: SampleFilter) throws -> Set<Int64>? { nil }
 }

@@ -4,8 +4,8 @@ public import HealthDatabase
 
 /// The statistics summaries (``SlotSumStorage``) on SQLite, kept by triggers in the transaction of every write.
 ///
-/// - `stat_slot (type, slot, source_id, total, n)`: per type (an `object_type` id), 15-minute UTC slot and source revision, the sum and
-///   count of the quantity samples wholly inside the slot.
+/// - `stat_slot (type, slot, source_id, device_id, total, n)`: per type (an `object_type` id), 15-minute UTC slot,
+///   source revision and device (0 for none), the sum and count of the quantity samples wholly inside the slot.
 /// - `stat_raw (sample_id, type, start, end)`: quantity samples that cross a slot edge or carry
 ///   `HKWasUserEntered = 1`; statistics read those samples themselves.
 /// - `stat_deleted (seq, type, first_slot, last_slot)`: the slots of deleted quantity samples, so an in-memory
@@ -18,7 +18,9 @@ public import HealthDatabase
 /// The tables and triggers are installed on first use (``SlotSumStorage/prepareSlotSums()``), in one transaction
 /// that also summarises the samples already stored, so stores that never compute statistics pay nothing on writes;
 /// once installed, every writer (any process) keeps them. ``uninstall(_:)`` drops them (the v2 migration does, since
-/// version 1 keyed them by type name); the next statistics query installs them again.
+/// version 1 keyed them by type name); the next statistics query installs them again. SlotSums installed before
+/// `stat_slot` had its `device_id` are dropped and installed again the same way, in the same transaction
+/// (``isCurrent(_:)``).
 enum SlotSums {
     /// The slot length in seconds.
     static let slotSeconds = 900.0
@@ -36,14 +38,21 @@ enum SlotSums {
         "\(row).end <= (\(slot("\(row).start")) + 1) * 900"
     }
 
-    /// Creates the tables and triggers and summarises the samples already stored, unless they exist.
+    /// Whether the summaries are installed in their current layout (a `stat_slot` with a `device_id`).
+    static func isCurrent(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('stat_slot') WHERE name = 'device_id')") ?? false
+    }
+
+    /// Creates the tables and triggers and summarises the samples already stored, unless they exist in the current
+    /// layout; summaries of an earlier layout are dropped first.
     static func install(_ db: Database) throws {
-        guard try !db.tableExists("stat_slot") else { return }
+        guard try !isCurrent(db) else { return }
+        try uninstall(db)
         try db.execute(sql: """
             CREATE TABLE stat_slot (
-                type INTEGER NOT NULL, slot INTEGER NOT NULL, source_id INTEGER NOT NULL,
+                type INTEGER NOT NULL, slot INTEGER NOT NULL, source_id INTEGER NOT NULL, device_id INTEGER NOT NULL,
                 total REAL NOT NULL, n INTEGER NOT NULL,
-                PRIMARY KEY (type, slot, source_id)
+                PRIMARY KEY (type, slot, source_id, device_id)
             ) WITHOUT ROWID;
             CREATE TABLE stat_raw (sample_id INTEGER PRIMARY KEY, type INTEGER NOT NULL, start REAL NOT NULL, end REAL NOT NULL);
             CREATE INDEX stat_raw_type ON stat_raw(type);
@@ -53,15 +62,16 @@ enum SlotSums {
             INSERT INTO stat_raw (sample_id, type, start, end)
                 SELECT s.id, s.type, s.start, s.end FROM sample s WHERE s.kind = \(quantityKind) AND (NOT (\(inside("s")))
                     OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1));
-            INSERT INTO stat_slot (type, slot, source_id, total, n)
-                SELECT s.type, \(slot("s.start")), s.source_id, sum(COALESCE(s.quantity, 0)), count(*) FROM sample s
-                WHERE s.kind = \(quantityKind) AND s.id NOT IN (SELECT sample_id FROM stat_raw)
-                GROUP BY 1, 2, 3;
+            INSERT INTO stat_slot (type, slot, source_id, device_id, total, n)
+                SELECT s.type, \(slot("s.start")), s.source_id, COALESCE(s.device_id, 0), sum(COALESCE(s.quantity, 0)), count(*)
+                FROM sample s WHERE s.kind = \(quantityKind) AND s.id NOT IN (SELECT sample_id FROM stat_raw)
+                GROUP BY 1, 2, 3, 4;
 
             CREATE TRIGGER stat_sample_insert AFTER INSERT ON sample WHEN NEW.kind = \(quantityKind) BEGIN
-                INSERT INTO stat_slot (type, slot, source_id, total, n)
-                    SELECT NEW.type, \(slot("NEW.start")), NEW.source_id, COALESCE(NEW.quantity, 0), 1 WHERE \(inside("NEW"))
-                    ON CONFLICT (type, slot, source_id) DO UPDATE SET total = total + excluded.total, n = n + 1;
+                INSERT INTO stat_slot (type, slot, source_id, device_id, total, n)
+                    SELECT NEW.type, \(slot("NEW.start")), NEW.source_id, COALESCE(NEW.device_id, 0), COALESCE(NEW.quantity, 0), 1
+                    WHERE \(inside("NEW"))
+                    ON CONFLICT (type, slot, source_id, device_id) DO UPDATE SET total = total + excluded.total, n = n + 1;
                 INSERT INTO stat_raw (sample_id, type, start, end)
                     SELECT NEW.id, NEW.type, NEW.start, NEW.end WHERE NOT (\(inside("NEW")));
             END;
@@ -69,11 +79,12 @@ enum SlotSums {
             CREATE TRIGGER stat_user_entered AFTER INSERT ON field
             WHEN NEW.key = 'HKWasUserEntered' AND NEW.num = 1 BEGIN
                 UPDATE stat_slot SET total = total - (SELECT COALESCE(quantity, 0) FROM sample WHERE id = NEW.sample_id), n = n - 1
-                    WHERE (type, slot, source_id) = (SELECT type, \(slot("start")), source_id FROM sample
-                                                     WHERE id = NEW.sample_id AND kind = \(quantityKind))
+                    WHERE (type, slot, source_id, device_id) = (SELECT type, \(slot("start")), source_id, COALESCE(device_id, 0)
+                                                                FROM sample WHERE id = NEW.sample_id AND kind = \(quantityKind))
                     AND NOT EXISTS (SELECT 1 FROM stat_raw WHERE sample_id = NEW.sample_id);
                 DELETE FROM stat_slot WHERE n <= 0
-                    AND (type, slot, source_id) = (SELECT type, \(slot("start")), source_id FROM sample WHERE id = NEW.sample_id);
+                    AND (type, slot, source_id, device_id) = (SELECT type, \(slot("start")), source_id, COALESCE(device_id, 0)
+                                                              FROM sample WHERE id = NEW.sample_id);
                 INSERT OR IGNORE INTO stat_raw (sample_id, type, start, end)
                     SELECT id, type, start, end FROM sample WHERE id = NEW.sample_id AND kind = \(quantityKind);
             END;
@@ -81,8 +92,9 @@ enum SlotSums {
             CREATE TRIGGER stat_sample_delete AFTER DELETE ON sample WHEN OLD.kind = \(quantityKind) BEGIN
                 UPDATE stat_slot SET total = total - COALESCE(OLD.quantity, 0), n = n - 1
                     WHERE type = OLD.type AND slot = \(slot("OLD.start")) AND source_id = OLD.source_id
-                    AND NOT EXISTS (SELECT 1 FROM stat_raw WHERE sample_id = OLD.id);
-                DELETE FROM stat_slot WHERE type = OLD.type AND slot = \(slot("OLD.start")) AND source_id = OLD.source_id AND n <= 0;
+                    AND device_id = COALESCE(OLD.device_id, 0) AND NOT EXISTS (SELECT 1 FROM stat_raw WHERE sample_id = OLD.id);
+                DELETE FROM stat_slot WHERE type = OLD.type AND slot = \(slot("OLD.start")) AND source_id = OLD.source_id
+                    AND device_id = COALESCE(OLD.device_id, 0) AND n <= 0;
                 DELETE FROM stat_raw WHERE sample_id = OLD.id;
                 INSERT INTO stat_deleted (type, first_slot, last_slot) VALUES (OLD.type, \(slot("OLD.start")), \(slot("OLD.end")));
             END;
@@ -110,7 +122,7 @@ extension SQLiteHealthStorage: SlotSumStorage {
     /// See ``SlotSumStorage/prepareSlotSums()``.
     public func prepareSlotSums() throws {
         try slotSumAccess {
-            if try writer.read({ db in try db.tableExists("stat_slot") }) { return }
+            if try writer.read({ db in try SlotSums.isCurrent(db) }) { return }
             try writer.writeWithoutTransaction { db in try db.inTransaction(.immediate) { try SlotSums.install(db); return .commit } }
         }
     }
@@ -124,12 +136,12 @@ extension SQLiteHealthStorage: SlotSumStorage {
             })
             let range = slots ?? Int64.min...Int64.max
             let statement = try db.cachedStatement(sql: """
-                SELECT slot, source_id, total, n FROM stat_slot WHERE type = ? AND slot BETWEEN ? AND ? ORDER BY slot
+                SELECT slot, source_id, total, n, device_id FROM stat_slot WHERE type = ? AND slot BETWEEN ? AND ? ORDER BY slot
                 """)
             var sums: [SlotSum] = []
             let rows = try Row.fetchCursor(statement, arguments: [typeID, range.lowerBound, range.upperBound])
             while let row = try rows.next() {
-                sums.append(SlotSum(slot: row[0], source: bundles[row[1]] ?? "", total: row[2], count: row[3]))
+                sums.append(SlotSum(slot: row[0], source: bundles[row[1]] ?? "", total: row[2], count: row[3], device: row[4]))
             }
             return sums
         } }
@@ -141,15 +153,28 @@ extension SQLiteHealthStorage: SlotSumStorage {
             guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
             let sql = """
                 SELECT r.start, r.end, o.bundle_id, s.uuid,
-                       EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1)
+                       EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1),
+                       COALESCE(s.device_id, 0)
                 FROM stat_raw r JOIN sample s ON s.id = r.sample_id
                 JOIN source o ON o.id = s.source_id WHERE r.type = ?
                 """
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [typeID]).map {
                 let start = Date(timeIntervalSince1970: $0[0])
                 return RawSample(interval: DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: $0[1]))),
-                                 source: $0[2], uuid: $0[3], userEntered: $0[4])
+                                 source: $0[2], uuid: $0[3], userEntered: $0[4], device: $0[5])
             }
+        } }
+    }
+
+    /// See ``SlotSumStorage/slotSumDevices(matching:)``: the filter evaluated on every stored device and on none.
+    public func slotSumDevices(matching filter: SampleFilter) throws -> Set<Int64>? {
+        try slotSumAccess { try writer.read { db in
+            let condition = try FilterSQL.samples(filter, identities, db)
+            let sql = """
+                SELECT COALESCE(s.device_id, 0) FROM (SELECT id AS device_id FROM device UNION ALL SELECT NULL) s
+                WHERE \(condition.sql)
+                """
+            return try Set(Int64.fetchAll(db, sql: sql, arguments: condition.arguments))
         } }
     }
 

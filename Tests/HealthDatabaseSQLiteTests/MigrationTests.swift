@@ -139,7 +139,7 @@ struct MigrationTests {
 
         // The summaries are installed again and see the migrated samples.
         try storage.prepareSlotSums()
-        #expect(try storage.slotSums(type: Self.steps, slots: nil) == [SlotSum(slot: 0, source: "com.example.app", total: 5, count: 1)])
+        #expect(try storage.slotSums(type: Self.steps, slots: nil) == [SlotSum(slot: 0, source: "com.example.app", total: 5, count: 1, device: 1)])
         #expect(try storage.rawSamples(type: Self.steps).map(\.uuid) == [records[5].uuid])
 
         // New writes continue the positions, reuse the migrated type, source and device rows and add new types.

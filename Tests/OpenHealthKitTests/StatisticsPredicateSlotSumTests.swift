@@ -5,12 +5,14 @@ import Testing
 
 /// Collection sums under the predicate shapes apps use equal the sums computed from the matching samples, exactly.
 ///
-/// Random overlapping step samples from four apps (watch, phone and no device; some user-entered; instants; samples
+/// Random overlapping step samples from four apps (two watches, a phone and no device; some user-entered; instants; samples
 /// crossing slot, hour, day and window edges) on the Berlin days around the October 2024 DST change, read by an app
 /// with read permission, the owner, and an app that may not read (it sees its own samples only). Each shape is run
-/// as is (date windows, sources, user-entered left out: from the summaries) and ANDed with a predicate every sample matches but the
-/// summaries do not serve (`quantity >= 0`), which computes it from the samples. Values are whole steps per whole minute, so every
-/// prorated part is a whole number and the two must agree exactly.
+/// as is (date windows, sources, devices, user-entered left out: from the summaries) and ANDed with a predicate every sample matches but the
+/// summaries do not serve (`quantity >= 0`), which computes it from the samples; the same for `HKStatisticsQuery`
+/// (one interval over the data, not slot-aligned: the summaries serve its whole slots). Values are whole steps per whole minute, so every
+/// prorated part of an hour is a whole number and the collections must agree exactly; a single query's window may cut a
+/// sample at any second, so its figures must agree up to the order of additions.
 @Suite struct StatisticsPredicateSlotSumTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
@@ -28,7 +30,7 @@ import Testing
         let minutes = [0, 1, 1, 3, 15, 20, 95, 700].randomElement(using: &random)!
         let rate = Double(Int.random(in: 0...20, using: &random))
         let metadata: [String: Any]? = Int.random(in: 0..<6, using: &random) == 0 ? [HKMetadataKeyWasUserEntered: true] : nil
-        let device = [nil, C.device("Watch"), C.device("iPhone")].randomElement(using: &random)!
+        let device = [nil, C.device("Watch"), C.device("Watch", hardware: "Watch7,1"), C.device("iPhone")].randomElement(using: &random)!
         return C.steps(minutes == 0 ? rate : rate * Double(minutes), start, minutes: Double(minutes), device: device, metadata: metadata)
     }
 
@@ -53,7 +55,7 @@ import Testing
     }
 
     /// The shapes of one round: windows of each option, an AND of two, sources (one, several, with a window),
-    /// user-entered samples left out, their ANDs, and devices (read from the samples). The flag says
+    /// user-entered samples left out, devices (one, several, by property, excluded), and their ANDs. The flag says
     /// whether the summaries serve it.
     static func shapes(_ random: inout SeededGenerator, sources: [HKSource]) -> [(NSPredicate, Bool)] {
         var shapes: [(NSPredicate, Bool)] = (0..<6).map { _ in (randomWindow(&random), true) }
@@ -65,11 +67,24 @@ import Testing
             (HKQuery.predicateForObjects(from: Set(sources.prefix(2))), true),
             (HKQuery.predicateForObjects(from: [sources[3]]), true),
             (NSCompoundPredicate(andPredicateWithSubpredicates: [randomWindow(&random), HKQuery.predicateForObjects(from: Set(sources.suffix(2)))]), true),
-            (HKQuery.predicateForObjects(from: [C.device("Watch")]), false),
+            (HKQuery.predicateForObjects(from: [C.device("Watch")]), true),
+            (HKQuery.predicateForObjects(from: [C.device("Watch", hardware: "Watch7,1"), C.device("iPhone")]), true),
+            (HKQuery.predicateForObjects(withDeviceProperty: HKDevicePropertyKeyModel, allowedValues: ["Watch"]), true),
+            (HKQuery.predicateForObjects(withDeviceProperty: HKDevicePropertyKeyHardwareVersion, allowedValues: []), true),
+            (NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForObjects(from: [C.device("iPhone")])), true),
             (notEntered, true),
             (HKQuery.predicateForObjects(withMetadataKey: HKMetadataKeyWasUserEntered, operatorType: .notEqualTo, value: true), true),
             (NSCompoundPredicate(andPredicateWithSubpredicates: [window, HKQuery.predicateForObjects(from: sources[1]), notEntered]), true),
-            (NSCompoundPredicate(andPredicateWithSubpredicates: [window, HKQuery.predicateForObjects(from: [C.device("iPhone")])]), false),
+            (NSCompoundPredicate(andPredicateWithSubpredicates: [window, HKQuery.predicateForObjects(from: [C.device("iPhone")])]), true),
+            (NSCompoundPredicate(andPredicateWithSubpredicates: [randomWindow(&random), HKQuery.predicateForObjects(from: Set(sources.prefix(3))),
+                                                                 HKQuery.predicateForObjects(withDeviceProperty: HKDevicePropertyKeyModel, allowedValues: ["Watch"]),
+                                                                 notEntered]), true),
+            (NSCompoundPredicate(andPredicateWithSubpredicates: [HKQuery.predicateForObjects(from: [C.device("Watch")]),
+                                                                 HKQuery.predicateForObjects(withDeviceProperty: HKDevicePropertyKeyHardwareVersion,
+                                                                                             allowedValues: [])]), true),
+            // Not served: a device condition ORed with a source.
+            (NSCompoundPredicate(orPredicateWithSubpredicates: [HKQuery.predicateForObjects(from: [C.device("Watch")]),
+                                                                HKQuery.predicateForObjects(from: sources[0])]), false),
         ]
         return shapes
     }
@@ -88,6 +103,42 @@ import Testing
             }
         }
         return figures
+    }
+
+    /// One `HKStatisticsQuery`'s sum, per-source sums and dates, keyed by name; "no data" when it has none.
+    static func single(_ store: HKHealthStore, _ predicate: NSPredicate?) async throws -> [String: Double] {
+        let statistics: HKStatistics? = try await withCheckedThrowingContinuation { continuation in
+            store.execute(HKStatisticsQuery(quantityType: F.stepCount, quantitySamplePredicate: predicate,
+                                            options: [.cumulativeSum, .separateBySource]) { _, statistics, error in
+                if let error = error as? HKError, error.code == .errorNoData { return continuation.resume(returning: nil) }
+                if let error { return continuation.resume(throwing: error) }
+                continuation.resume(returning: statistics)
+            })
+        }
+        guard let statistics else { return ["no data": 1] }
+        var figures = ["start": statistics.startDate.timeIntervalSince1970, "end": statistics.endDate.timeIntervalSince1970]
+        figures["sum"] = statistics.sumQuantity()?.doubleValue(for: .count())
+        for source in statistics.sources ?? [] {
+            figures[source.bundleIdentifier] = statistics.sumQuantity(for: source)?.doubleValue(for: .count())
+        }
+        return figures
+    }
+
+    /// Whether two `single` answers have the same keys and figures equal up to the order of additions: a window edge
+    /// at any second cuts a sample into fractional parts, which the parts of one interval add in another order.
+    static func agree(_ answer: [String: Double], _ samples: [String: Double]) -> Bool {
+        answer.keys.sorted() == samples.keys.sorted()
+            && answer.allSatisfy { key, value in abs(value - samples[key]!) <= 1e-9 * max(1, abs(value)) }
+    }
+
+    /// The keys whose figures differ, with the answer's and the samples' figure.
+    static func differences(_ answer: [String: Double], _ samples: [String: Double]) -> String {
+        var lines: [String] = []
+        for key in Set(answer.keys).union(samples.keys).sorted() where answer[key] != samples[key] {
+            let mine = answer[key].map { "\($0)" } ?? "none", theirs = samples[key].map { "\($0)" } ?? "none"
+            lines.append("\(key): \(mine) vs \(theirs)")
+        }
+        return lines.joined(separator: ", ")
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
@@ -116,7 +167,10 @@ import Testing
                         "\(predicate)")
                 let fromSamples = try await Self.sums(store, NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, Self.alwaysTrue]))
                 let answer = try await Self.sums(store, predicate)
-                #expect(answer == fromSamples, "seed \(seed) \(label) \(predicate)")
+                #expect(answer == fromSamples, "seed \(seed) \(label) \(predicate): \(Self.differences(answer, fromSamples))")
+                let one = try await Self.single(store, predicate)
+                let oneFromSamples = try await Self.single(store, NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, Self.alwaysTrue]))
+                #expect(Self.agree(one, oneFromSamples), "HKStatisticsQuery seed \(seed) \(label) \(predicate): \(Self.differences(one, oneFromSamples))")
             }
         }
     }

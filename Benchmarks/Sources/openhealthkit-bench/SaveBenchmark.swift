@@ -5,7 +5,8 @@ import OpenHealthKit
 
 /// (a) Saving `samples` quantity samples in batches of `batch`, into a fresh file each run:
 /// through `HKHealthStore.save` (two apps, the phone and the watch, each saving its own samples) and
-/// through the storage layer (`SQLiteHealthStorage.save`, one call per batch).
+/// through the storage layer (`SQLiteHealthStorage.save`, one call per batch); against SQLite's floor for the same
+/// rows in the same run (``SaveFloor``, one `INSERT … SELECT` per table), each rep alternating the three.
 enum SaveBenchmark {
     static func run(_ options: Options) async throws {
         print("(a) save \(options.samples) quantity samples in batches of \(options.batch), \(options.reps) runs each")
@@ -13,8 +14,11 @@ enum SaveBenchmark {
         var storage = RateSeries(label: "SQLiteHealthStorage.save (SampleRecord, random v4 UUIDs as phones make them)")
         var ordered = RateSeries(label: "SQLiteHealthStorage.save (SampleRecord, time-ordered v7 UUIDs as OpenHealthKit makes them)")
         var creation = RateSeries(label: "creating the HKQuantitySamples (not timed above)")
+        var floor = RateSeries(label: "SQLite floor: INSERT … SELECT from a recursive CTE, shipped schema, one transaction")
         let both = options.commands.contains("save")
         for rep in 0 ..< options.reps {
+            let (floorSeconds, floorCPU) = try SaveFloor.insert(options, count: options.samples)
+            floor.add(items: options.samples, seconds: floorSeconds, cpu: floorCPU)
             if both || options.commands.contains("save-api") {
                 let (apiSeconds, apiCPU, creationSeconds) = try await saveThroughAPI(options, rep: rep)
                 api.add(items: options.samples, seconds: apiSeconds, cpu: apiCPU)
@@ -31,6 +35,12 @@ enum SaveBenchmark {
         if !storage.rates.isEmpty { storage.print(target: 300_000) }
         if !ordered.rates.isEmpty { ordered.print(target: 300_000) }
         if !creation.rates.isEmpty { creation.print() }
+        floor.print()
+        for series in [api, storage, ordered] where !series.rates.isEmpty {
+            report("  \(series.label)", String(format: "%.2fx the floor (median over median; per CPU-second %.2fx)",
+                                                series.median / floor.median,
+                                                Measure.median(series.cpuRates) / Measure.median(floor.cpuRates)))
+        }
     }
 
     static func freshPath(_ options: Options, _ name: String) throws -> String {

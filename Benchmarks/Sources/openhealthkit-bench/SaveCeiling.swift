@@ -74,13 +74,10 @@ enum SaveCeiling {
         }
     }
 
-    /// Inserts `rows` into a fresh store without `variant.dropped`; returns wall and CPU seconds.
-    static func insert(_ rows: [Row], _ variant: Variant, _ options: Options) throws -> (Double, Double) {
-        let path = try SaveBenchmark.freshPath(options, "save-ceiling.sqlite")
-        defer { SaveBenchmark.removeStore(path) }
-        // The schema, exactly as the storage layer creates it, and the type, source and device rows the samples
-        // refer to (saved with ten samples of the same streams: a heart rate and a step count from the watch, a step
-        // count from the phone).
+    /// A fresh store at `path`: the schema, exactly as the storage layer creates it, and the type, source and device
+    /// rows the samples refer to (saved with ten samples of the same streams: a heart rate and a step count from the
+    /// watch, a step count from the phone). Returns the type, source and device ids of each stream, and the ten.
+    static func seededStore(at path: String) throws -> (queue: DatabaseQueue, ids: [[Int64]], seeds: Int) {
         let storage = try SQLiteHealthStorage(path: path)
         var random = SplitMix64(seed: 99)
         let seeds = (0 ..< 10).map { HealthData.record(HealthData.sample($0, &random)) }
@@ -92,6 +89,14 @@ enum SaveCeiling {
                 return [row[0], row[1], row[2]] as [Int64]
             }
         }
+        return (queue, ids, seeds.count)
+    }
+
+    /// Inserts `rows` into a fresh store without `variant.dropped`; returns wall and CPU seconds.
+    static func insert(_ rows: [Row], _ variant: Variant, _ options: Options) throws -> (Double, Double) {
+        let path = try SaveBenchmark.freshPath(options, "save-ceiling.sqlite")
+        defer { SaveBenchmark.removeStore(path) }
+        let (queue, ids, seeds) = try seededStore(at: path)
         let bare = variant.dropped.contains("sample_type_start")
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 10000")
@@ -148,7 +153,7 @@ enum SaveCeiling {
         }
         let seconds = Measure.seconds(clock.now - begin), cpu = Measure.cpu() - cpuStart
         let stored = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
-        precondition(stored == rows.count + (bare ? 0 : seeds.count), "stored \(stored) of \(rows.count)")
+        precondition(stored == rows.count + (bare ? 0 : seeds), "stored \(stored) of \(rows.count)")
         return (seconds, cpu)
     }
 

@@ -66,7 +66,8 @@ open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     /// so a sample reaching across the window's edge counts for the part inside it, as in a collection query's interval
     /// (today's steps do not take in the whole of a walk that began before midnight, and a sample that merely ends at
     /// the window's start adds nothing). HealthKit's documentation does not say; its statistics queries give the
-    /// fractional sums this proration produces. Discrete figures use every matching sample.
+    /// fractional sums this proration produces. Discrete figures use every matching sample. Sums the summaries can
+    /// serve come from them but for the ragged ends (``StatisticsSpan``).
     static func statistics(_ reader: StatisticsReader) throws -> HKStatistics {
         guard let range = try reader.dataRange() else {
             throw HKError(.errorNoData, "No data available for the specified predicate.")
@@ -78,8 +79,12 @@ open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
             start = max(start, window.start ?? start)
             end = max(start, min(end, window.end ?? end))
         }
+        let interval = DateInterval(start: start, end: end)
+        if let (result, sources) = try StatisticsSpan.compute(interval, reader: reader) {
+            return result.statistics(of: reader.type, sources: sources, options: reader.options, interval: range)
+        }
         let (priority, sources) = try reader.priority()
-        let result = try reader.compute([DateInterval(start: start, end: end)], priority: priority)[0]
+        let result = try reader.compute([interval], priority: priority)[0]
         return result.statistics(of: reader.type, sources: sources, options: reader.options, interval: range)
     }
 }

@@ -25,8 +25,11 @@ package final class SlotCache: @unchecked Sendable {
     let sources: Set<String>?
     /// Whether the cache leaves out user-entered samples (`HKWasUserEntered = 1`; the summaries list them as raw).
     let excludesUserEntered: Bool
+    /// The only devices the cache sums, by the engine's ids (``SlotSumStorage/slotSumDevices(matching:)``; 0 for
+    /// samples without a device), nil for every device.
+    let deviceIDs: Set<Int64>?
     /// Whether the cache sums every sample of the type (only such a cache takes and writes the store's note).
-    var isWhole: Bool { sources == nil && !excludesUserEntered }
+    var isWhole: Bool { sources == nil && !excludesUserEntered && deviceIDs == nil }
     /// Held while the cache is refreshed and read.
     let lock = NSLock()
     private var loaded = false
@@ -74,10 +77,11 @@ package final class SlotCache: @unchecked Sendable {
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
-    init(type: String, sources: Set<String>? = nil, excludesUserEntered: Bool = false) {
+    init(type: String, sources: Set<String>? = nil, excludesUserEntered: Bool = false, devices: Set<Int64>? = nil) {
         self.type = type
         self.sources = sources
         self.excludesUserEntered = excludesUserEntered
+        self.deviceIDs = devices
     }
 
     /// Brings the cache up to date with `storage`.
@@ -152,6 +156,7 @@ package final class SlotCache: @unchecked Sendable {
     private func loadRaw(_ storage: any SlotSumStorage) throws {
         raw = try storage.rawSamples(type: type).filter { sample in
             (sources.map { $0.contains(sample.source) } ?? true) && !(excludesUserEntered && sample.userEntered)
+                && (deviceIDs.map { $0.contains(sample.device) } ?? true)
         }
         rawSources = Set(raw.map(\.source))
         rawSlots = []
@@ -172,7 +177,7 @@ package final class SlotCache: @unchecked Sendable {
             let key = min(index < sums.endIndex ? sums[index].slot : .max, raw.first ?? .max)
             var owners: Set<Int32> = [], sum = 0.0
             while index < sums.endIndex, sums[index].slot == key {
-                if sources?.contains(sums[index].source) ?? true {
+                if sources?.contains(sums[index].source) ?? true, deviceIDs?.contains(sums[index].device) ?? true {
                     owners.insert(sourceID(sums[index].source))
                     sum += sums[index].total
                 }

@@ -6,8 +6,9 @@ package import HealthKitModel
 ///
 /// Used when the answer is the same as the samples would give: the store keeps summaries, the type is cumulative,
 /// the options ask only for sums (and per-source sums), the query's predicate and the app's read restriction are
-/// nothing but date windows and source sets (or absent) — a cache of those sources only serves the latter —, and every interval edge falls on a slot edge (any interval of
-/// an hour or more in a real time zone). The few intervals a window's edges can change (``StatisticsWindowEdges``) are
+/// nothing but date windows, source sets, device conditions (where the engine summarises devices) and the exclusion
+/// of user-entered samples (or absent) — a cache of those sources, devices and samples only serves the latter —, and
+/// every interval edge falls on a slot edge (any interval of an hour or more in a real time zone). The few intervals a window's edges can change (``StatisticsWindowEdges``) are
 /// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
 package enum SlotSumStatistics {
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
@@ -23,6 +24,7 @@ package enum SlotSumStatistics {
               reader.options.isSubset(of: [.cumulativeSum, .separateBySource]),
               let storage = reader.storage as? any SlotSumStorage,
               (try? storage.prepareSlotSums()) != nil else { return nil }   // a read-only store without summaries
+        if let devices = reader.devices, (try? storage.slotSumDevices(matching: devices)) == nil { return nil }
         let slot = storage.slotSeconds
         func aligned(_ date: Date) -> Bool { date.timeIntervalSince1970.truncatingRemainder(dividingBy: slot) == 0 }
         guard intervals.allSatisfy({ aligned($0.start) && aligned($0.end) }) else { return nil }
@@ -199,6 +201,29 @@ package enum SlotSumStatistics {
         try cache.compute(batches + [batch], storage: storage, filter: filter)
     }
 
+    /// The merge order of `reader`'s cache (over the sources it sums) and their `HKSource`s: the order
+    /// ``compute(_:reader:storage:refreshing:)`` merges by. Two sources rank alike in it and in
+    /// ``StatisticsReader/priority()`` (the order is the store's), without reading the matching samples for their sources.
+    package static func priority(reader: StatisticsReader, storage: any SlotSumStorage) throws
+        -> (priority: StatisticsSourcePriority, sources: [String: HKSource]) {
+        let cache = try self.cache(storage, reader: reader)
+        return try cache.lock.withLock {
+            try cache.refresh(storage)
+            let (order, records) = try cache.priority(storage, filter: reader.scope)
+            return (StatisticsSourcePriority(order), records.mapValues { SourceMapping.revision(from: $0).source })
+        }
+    }
+
+    /// The UUIDs of the samples of `reader`'s sources and devices that start before `date` and end at or after it,
+    /// as far as the summaries list them raw: at a slot edge (or just before it), every such sample.
+    package static func rawEntering(_ date: Date, reader: StatisticsReader, storage: any SlotSumStorage) throws -> Set<UUID> {
+        let cache = try self.cache(storage, reader: reader)
+        return try cache.lock.withLock {
+            try cache.refresh(storage)
+            return cache.rawEntering(date)
+        }
+    }
+
     /// How many runs the cache of `type` in `storage` computed from samples so far (0 when it has no cache yet).
     package static func runsComputed(in storage: any SlotSumStorage, type: String) -> Int {
         let cache = StoreHome.of(storage).existingSlotCache(for: type)
@@ -212,17 +237,28 @@ package enum SlotSumStatistics {
         // The type, then each source after a separator (an empty set of sources has its own key).
         var key = type + (reader.sources.map { $0.sorted().map { "\u{0}" + $0 }.joined() + "\u{2}" } ?? "")
         if reader.excludesUserEntered { key += "\u{1}" }
+        // Devices by the ids that meet the conditions now: a device saved later that meets them makes another key.
+        var deviceIDs: Set<Int64>?
+        if let devices = reader.devices {
+            guard let ids = try storage.slotSumDevices(matching: devices) else {
+                throw StorageError.unavailable("the statistics summaries of \(type) carry no devices")
+            }
+            deviceIDs = ids
+            key += "\u{3}" + ids.sorted().map { "\($0)," }.joined()
+        }
         return try StoreHome.of(storage).slotCache(for: key) {
             try storage.prepareSlotSums()
-            return SlotCache(type: type, sources: reader.sources, excludesUserEntered: reader.excludesUserEntered)
+            return SlotCache(type: type, sources: reader.sources, excludesUserEntered: reader.excludesUserEntered,
+                             devices: deviceIDs)
         }
     }
 
-    /// The samples a run of `reader`'s cache is computed from: those the app may read, of the reader's sources,
-    /// without user-entered ones when it leaves them out.
+    /// The samples a run of `reader`'s cache is computed from: those the app may read, of the reader's sources and
+    /// devices, without user-entered ones when it leaves them out.
     private static func runFilter(_ reader: StatisticsReader) -> SampleFilter {
         var parts = [reader.scope]
         if let sources = reader.sources { parts.append(.sources(sources)) }
+        if let devices = reader.devices { parts.append(devices) }
         if reader.excludesUserEntered { parts.append(StatisticsReader.notUserEntered) }
         return parts.count == 1 ? reader.scope : .and(parts)
     }

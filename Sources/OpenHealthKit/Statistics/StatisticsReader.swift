@@ -20,7 +20,8 @@ package struct StatisticsReader: Sendable {
     /// The options asked for.
     package let options: HKStatisticsOptions
     /// The date windows the samples must meet when the summaries can serve the reader: its filter (predicate and read
-    /// restriction) is nothing but date windows and source sets, ANDed (``SlotSumStatistics``). Nil otherwise.
+    /// restriction) is nothing but date windows, source sets, device conditions and the exclusion of user-entered
+    /// samples, ANDed (``SlotSumStatistics``). Nil otherwise.
     package let windows: [DateWindow]?
     /// The sources the samples must come from (the intersection of the filter's source sets), nil for any; only
     /// meaningful when ``windows`` is not nil.
@@ -28,8 +29,11 @@ package struct StatisticsReader: Sendable {
     /// Whether the filter leaves out user-entered samples (`metadata.HKWasUserEntered != YES` and its `HKQuery`
     /// twins); only meaningful when ``windows`` is not nil.
     package let excludesUserEntered: Bool
+    /// The device conditions the filter ANDs (``SampleFilter/devices(_:)``, ``SampleFilter/deviceProperty(key:values:)``
+    /// and `and`/`or`/`not` of them), as one filter; nil for none. Only meaningful when ``windows`` is not nil.
+    package let devices: SampleFilter?
     /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
-    package var isUnfiltered: Bool { windows?.isEmpty == true && sources == nil && !excludesUserEntered }
+    package var isUnfiltered: Bool { windows?.isEmpty == true && sources == nil && !excludesUserEntered && devices == nil }
     /// The filter that leaves out user-entered samples, as the summaries tell them (`HKWasUserEntered = 1`).
     package static let notUserEntered = SampleFilter.not(.field(HKMetadataKeyWasUserEntered, .equal, .number(1)))
     /// The unit the samples' values are read and the figures reported in.
@@ -46,17 +50,19 @@ package struct StatisticsReader: Sendable {
         self.scope = try context.filter(types: [type], predicate: nil)
         self.options = options
         self.unit = StatisticsUnit(type)
-        var windows: [DateWindow]? = [], sources: Set<String>?, notEntered = false
-        Self.parse(filter, type: type.identifier, windows: &windows, sources: &sources, notEntered: &notEntered)
+        var windows: [DateWindow]? = [], sources: Set<String>?, notEntered = false, devices: [SampleFilter] = []
+        Self.parse(filter, type: type.identifier, windows: &windows, sources: &sources, notEntered: &notEntered,
+                   devices: &devices)
         self.windows = windows
         self.sources = windows == nil ? nil : sources
         self.excludesUserEntered = windows != nil && notEntered
+        self.devices = windows == nil || devices.isEmpty ? nil : devices.count == 1 ? devices[0] : .and(devices)
     }
 
-    /// Collects the date windows, source sets (intersected) and the exclusion of user-entered samples `filter` ANDs
-    /// together; sets `windows` to nil when it requires anything else than those and the type.
+    /// Collects the date windows, source sets (intersected), device conditions and the exclusion of user-entered
+    /// samples `filter` ANDs together; sets `windows` to nil when it requires anything else than those and the type.
     private static func parse(_ filter: SampleFilter, type: String, windows: inout [DateWindow]?, sources: inout Set<String>?,
-                              notEntered: inout Bool) {
+                              notEntered: inout Bool, devices: inout [SampleFilter]) {
         switch filter {
         case .all: return
         case .types(let types) where types == [type]: return
@@ -64,8 +70,21 @@ package struct StatisticsReader: Sendable {
         case .sources(let set): sources = sources.map { $0.intersection(set) } ?? set
         case .not(.field(HKMetadataKeyWasUserEntered, .equal, let value)) where value.comparableNumber == 1: notEntered = true
         case .and(let parts):
-            for part in parts { parse(part, type: type, windows: &windows, sources: &sources, notEntered: &notEntered) }
+            for part in parts {
+                parse(part, type: type, windows: &windows, sources: &sources, notEntered: &notEntered, devices: &devices)
+            }
+        case let part where isDeviceCondition(part): devices.append(part)
         default: windows = nil
+        }
+    }
+
+    /// Whether `filter` asks only about the sample's device.
+    private static func isDeviceCondition(_ filter: SampleFilter) -> Bool {
+        switch filter {
+        case .devices, .deviceProperty: true
+        case .and(let parts), .or(let parts): !parts.isEmpty && parts.allSatisfy(isDeviceCondition)
+        case .not(let part): isDeviceCondition(part)
+        default: false
         }
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // HealthKit's Guest User mode (visionOS): someone other than the device's owner uses it. The guest sees what the
 // owner already authorized apps to read; no authorization request shows a sheet or decides anything (it completes as
