@@ -13,8 +13,9 @@ struct APIAccess: Sendable {
 
     /// Whether the person themself is calling (their own token or session): they read everything and save any type.
     var isOwner: Bool { grant.kind == .personal || grant.kind == .session }
-    /// Whether this is a guest session: it reads what the person can, and every write fails.
-    var isGuest: Bool { grant.kind == .guest }
+    /// Whether a guest is calling (a guest session, or an app a guest session authorized): it reads what the person
+    /// authorized, and every write fails.
+    var isGuest: Bool { grant.isGuest }
 
     /// The access `request` carries; throws ``ServerError/unauthorized(_:)`` when it carries none that works.
     static func resolve(_ request: Request, services: ServerServices) throws -> APIAccess {
@@ -31,7 +32,7 @@ struct APIAccess: Sendable {
             guard parts.count == 2, parts[0].lowercased() == "bearer" else {
                 throw ServerError.unauthorized("the Authorization header must be \"Bearer TOKEN\"")
             }
-            guard let found = try services.directory.token(secret: String(parts[1])), found.kind != .session else {
+            guard let found = try services.directory.token(secret: String(parts[1])), [.personal, .app, .guestApp].contains(found.kind) else {
                 throw ServerError.unauthorized("the bearer token is not valid (unknown, revoked or expired)")
             }
             grant = found

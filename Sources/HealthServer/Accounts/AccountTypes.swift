@@ -42,8 +42,13 @@ struct TokenGrant: Sendable, Hashable {
         case app
         /// A browser session (the cookie).
         case session
-        /// A read-only guest session (HealthKit's Guest User mode).
+        /// A read-only guest session (HealthKit's Guest User mode), opened with a guest pass.
         case guest
+        /// A single-use guest link a person hands to a guest; it opens a ``guest`` session and nothing else.
+        case guestPass = "guest-pass"
+        /// An app's access token from an authorization a guest session went through: the app reads what the person
+        /// authorized, and every write fails (Guest User mode).
+        case guestApp = "guest-app"
     }
 
     /// Which kind.
@@ -54,6 +59,9 @@ struct TokenGrant: Sendable, Hashable {
     var clientID: String?
     /// The scope granted (app tokens): `read:TYPE share:TYPE …`.
     var scope: [String]
+
+    /// Whether a guest acts through it (Guest User mode: reads only).
+    var isGuest: Bool { kind == .guest || kind == .guestApp }
 }
 
 /// A one-time code handed to an app's redirect URI.
@@ -70,6 +78,8 @@ struct AuthorizationCode: Sendable, Hashable {
     var scope: [String]
     /// When the code stops working.
     var expires: Date
+    /// Whether a guest session asked for it: its token acts in Guest User mode.
+    var guest = false
 }
 
 /// Random secrets and their digests: the server keeps only SHA-256 digests of tokens, codes and sessions.

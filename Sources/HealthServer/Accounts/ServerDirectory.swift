@@ -53,6 +53,9 @@ final class ServerDirectory: Sendable {
                     expires_at REAL NOT NULL);
                 """)
         }
+        migrator.registerMigration("v2: guest authorizations") { db in
+            try db.execute(sql: "ALTER TABLE authorization_code ADD COLUMN guest INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 
@@ -166,6 +169,19 @@ final class ServerDirectory: Sendable {
         }
     }
 
+    /// Takes the token of `kind` whose secret is `secret` (a single-use pass works once), when it has not expired.
+    func takeToken(secret: String, kind: TokenGrant.Kind, now: Date = Date()) throws -> TokenGrant? {
+        try database.write { db in
+            let digest = TokenSecret.digest(secret)
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM token WHERE digest = ? AND kind = ?", arguments: [digest, kind.rawValue]) else {
+                return nil
+            }
+            try db.execute(sql: "DELETE FROM token WHERE digest = ?", arguments: [digest])
+            if let expires: Double = row["expires_at"], expires <= now.timeIntervalSince1970 { return nil }
+            return TokenGrant(kind: kind, personID: row["person_id"], clientID: row["client_id"], scope: [])
+        }
+    }
+
     /// Removes the token whose secret is `secret` (signing out).
     func removeToken(secret: String) throws {
         try database.write { db in try db.execute(sql: "DELETE FROM token WHERE digest = ?", arguments: [TokenSecret.digest(secret)]) }
@@ -176,9 +192,9 @@ final class ServerDirectory: Sendable {
     /// Stores a one-time authorization code's digest.
     func addCode(secret: String, _ code: AuthorizationCode) throws {
         try database.write { db in
-            try db.execute(sql: "INSERT INTO authorization_code VALUES (?, ?, ?, ?, ?, ?, ?)", arguments: [
+            try db.execute(sql: "INSERT INTO authorization_code VALUES (?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
                 TokenSecret.digest(secret), code.personID, code.clientID, code.redirectURI, code.challenge,
-                code.scope.joined(separator: " "), code.expires.timeIntervalSince1970,
+                code.scope.joined(separator: " "), code.expires.timeIntervalSince1970, code.guest,
             ])
         }
     }
@@ -196,7 +212,8 @@ final class ServerDirectory: Sendable {
             guard expires > now else { return nil }
             let scope: String = row["scope"]
             return AuthorizationCode(personID: row["person_id"], clientID: row["client_id"], redirectURI: row["redirect_uri"],
-                                     challenge: row["challenge"], scope: scope.split(separator: " ").map(String.init), expires: expires)
+                                     challenge: row["challenge"], scope: scope.split(separator: " ").map(String.init), expires: expires,
+                                     guest: row["guest"])
         }
     }
 }

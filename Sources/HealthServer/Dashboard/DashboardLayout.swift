@@ -15,6 +15,8 @@ enum DashboardLayout {
         case types
         /// `/apps`.
         case apps
+        /// `/guest`.
+        case guest
 
         /// The link's words.
         var title: String {
@@ -22,6 +24,7 @@ enum DashboardLayout {
             case .overview: "Overview"
             case .types: "Types"
             case .apps: "Apps"
+            case .guest: "Guest access"
             }
         }
 
@@ -31,6 +34,7 @@ enum DashboardLayout {
             case .overview: "/"
             case .types: "/types"
             case .apps: "/apps"
+            case .guest: "/guest"
             }
         }
     }

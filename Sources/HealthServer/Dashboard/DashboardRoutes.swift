@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/sleep`, `/apps`, and the forms `POST /apps/revoke`, `POST /apps/permission` and `POST /sources/priority`.
+/// `/sleep`, `/apps`, `/guest`, and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
 /// the server's by default) and `date` (`YYYY-MM-DD`, today by default).
@@ -47,6 +48,13 @@ struct DashboardRoutes: Sendable {
         pages.post("/apps/permission") { request, _ in
             try await signedIn(request) { viewer in try AppPermissionForms(viewer: viewer).setPermission(try await FormFields.read(request)) }
         }
+        let guest = GuestAccess(services: services)
+        pages.get("/guest") { request, _ in try await signedIn(request) { viewer in guest.page(viewer) } }
+        pages.post("/guest") { request, _ in
+            try await signedIn(request) { viewer in try guest.makePass(viewer, form: try await FormFields.read(request)) }
+        }
+        pages.get("/guest/:pass") { _, context in try guest.entryPage(pass: context.parameters.get("pass") ?? "") }
+        pages.post("/guest/:pass") { _, context in try guest.enter(pass: context.parameters.get("pass") ?? "") }
     }
 
     /// `page` for the signed-in person, or a redirect to sign in (to sign up when the server has no account yet).

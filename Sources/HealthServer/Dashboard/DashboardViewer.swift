@@ -22,7 +22,7 @@ struct DashboardViewer: Sendable {
     var csrfField: String { "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">" }
 
     /// Whether this is a guest session, which may look but not change anything.
-    var isGuest: Bool { grant.kind == .guest }
+    var isGuest: Bool { grant.isGuest }
 
     /// The viewer behind `request`'s session cookie; nil when nobody is signed in.
     static func current(_ request: Request, services: ServerServices) throws -> DashboardViewer? {

@@ -10,7 +10,8 @@ import OpenHealthKit
 /// decided yet: clinical types on a sheet of their own first, then the others. Asking again for decided types shows no
 /// sheet: the code comes back at once, as HealthKit calls the completion without a prompt. The person's answers are
 /// recorded through the app's store (`requestAuthorization`), so read and share decisions, required clinical types and
-/// their errors are HealthKit's own. "Don't Allow" denies every type and still completes, as on a device.
+/// their errors are HealthKit's own. "Don't Allow" denies every type and still completes, as on a device. A guest
+/// session sees no sheet and decides nothing; its code gives a Guest User token (``TokenGrant/Kind/guestApp``).
 struct AuthorizeRoutes: Sendable {
     let services: ServerServices
 
@@ -79,9 +80,12 @@ struct AuthorizeRoutes: Sendable {
         let scope: AuthorizationScope
         do { scope = try AuthorizationScope(parameters.scope) } catch { return fail("invalid_scope", "\(error)") }
         if let problem = scope.problem(for: app) { return fail("invalid_request", problem) }
-        guard let session = try BrowserSession.current(request, services: services), session.grant.kind == .session else {
+        guard let session = try BrowserSession.current(request, services: services) else {
             return HTML.redirect("/signin?next=" + ("/oauth/authorize?" + parameters.query).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         }
+        // A guest cannot authorize anything new: no sheet, nothing recorded; the app gets a Guest User token that
+        // reads what the person already allowed (HealthKit's Guest User mode).
+        if session.grant.isGuest { return try issueCode(person: session.person, app: app, parameters: parameters, scope: scope, guest: true) }
         let store = try services.appStore(app, storage: services.stores.storage(for: session.person.id))
         if let form {
             try BrowserSession.requireCSRF(form, session: session.secret)
@@ -101,11 +105,16 @@ struct AuthorizeRoutes: Sendable {
             return fail(error.code == .errorRequiredAuthorizationDenied ? "access_denied" : "invalid_scope", error.localizedDescription)
         }
         if !sheet.isEmpty { return sheetPage(sheet, app: app, parameters: parameters, session: session.secret, allOn: false) }
+        return try issueCode(person: session.person, app: app, parameters: parameters, scope: scope, guest: false)
+    }
+
+    /// Sends the app's redirect URI a one-time code for `scope` (valid ten minutes).
+    private func issueCode(person: Person, app: RegisteredApp, parameters: Parameters, scope: AuthorizationScope, guest: Bool) throws -> Response {
         let code = TokenSecret.make(prefix: "ohk_c_")
         try services.directory.addCode(secret: code, AuthorizationCode(
-            personID: session.person.id, clientID: app.clientID, redirectURI: parameters.redirectURI,
+            personID: person.id, clientID: app.clientID, redirectURI: parameters.redirectURI,
             challenge: parameters.challenge, scope: scope.text.split(separator: " ").map(String.init),
-            expires: Date().addingTimeInterval(600)))
+            expires: Date().addingTimeInterval(600), guest: guest))
         return HTML.redirect(parameters.redirect([URLQueryItem(name: "code", value: code)]))
     }
 

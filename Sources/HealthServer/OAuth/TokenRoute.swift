@@ -40,8 +40,11 @@ struct TokenRoute: Sendable {
             return try failure("invalid_grant", "code_verifier does not match the code_challenge")
         }
         let token = TokenSecret.make(prefix: "ohk_a_")
-        try services.directory.addToken(secret: token, TokenGrant(kind: .app, personID: code.personID, clientID: clientID, scope: code.scope),
-                                        label: "app access", expires: nil)
+        // A guest's app token lasts as long as a guest session can.
+        try services.directory.addToken(secret: token, TokenGrant(kind: code.guest ? .guestApp : .app, personID: code.personID,
+                                                                  clientID: clientID, scope: code.scope),
+                                        label: code.guest ? "guest app access" : "app access",
+                                        expires: code.guest ? Date().addingTimeInterval(GuestAccess.sessionSeconds) : nil)
         var response = try APIResponses.json(Issued(access_token: token, scope: code.scope.joined(separator: " ")))
         response.headers[.cacheControl] = "no-store"
         return response

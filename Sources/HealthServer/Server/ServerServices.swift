@@ -33,27 +33,38 @@ final class ServerServices: Sendable {
     }
 
     /// The HealthKit store `grant` acts through: the person's own access for personal tokens and sessions, the app's
-    /// for app tokens (its grants decide, as on a device), read-only own access for guests.
+    /// for app tokens (its grants decide, as on a device); for guests the same in HealthKit's Guest User mode, which
+    /// reads and never writes.
     func store(for grant: TokenGrant) throws -> HKHealthStore {
         let storage = try stores.storage(for: grant.personID)
         switch grant.kind {
         case .personal, .session, .guest:
-            return HKHealthStore.owner(storage: storage)
-        case .app:
+            return HKHealthStore.owner(storage: storage, environment: Self.environment(guest: grant.isGuest))
+        case .app, .guestApp:
             guard let clientID = grant.clientID, let app = try directory.app(clientID: clientID) else {
                 throw ServerError.unauthorized("the app this token was issued to is no longer registered")
             }
-            return try appStore(app, storage: storage)
+            return try appStore(app, storage: storage, guest: grant.isGuest)
+        case .guestPass:
+            throw ServerError.unauthorized("a guest link opens a guest session in the browser; it is not an access token")
         }
     }
 
-    /// The store as `app` sees it, with its declared required clinical types.
-    func appStore(_ app: RegisteredApp, storage: any HealthStorage) throws -> HKHealthStore {
+    /// The store as `app` sees it, with its declared required clinical types; in Guest User mode when a guest acts.
+    func appStore(_ app: RegisteredApp, storage: any HealthStorage, guest: Bool = false) throws -> HKHealthStore {
         let store = HKHealthStore(storage: storage, app: HKSource(name: app.name, bundleIdentifier: app.clientID),
-                                  environment: [AuthorizationPolicy.environmentVariable: AuthorizationPolicy.deny.rawValue])
+                                  environment: Self.environment(guest: guest))
         let required = Set(app.requiredReadTypes.compactMap { HKObjectType.type(named: $0) })
         if !required.isEmpty { try store.checkedSetRequiredReadAuthorizationTypes(required) }
         return store
+    }
+
+    /// The environment the server's stores read their policies from: never a terminal prompt (the permission sheet is
+    /// a page), and Guest User mode for guests.
+    private static func environment(guest: Bool) -> [String: String] {
+        var environment = [AuthorizationPolicy.environmentVariable: AuthorizationPolicy.deny.rawValue]
+        if guest { environment[HKHealthStore.guestUserEnvironmentVariable] = "1" }
+        return environment
     }
 }
 
