@@ -75,10 +75,12 @@ struct GPXReaderTests {
 
     @Test("a demo route written by the exporter's GPX text reads back the same points")
     func writtenRoute() throws {
-        let points = (0..<500).map { index in
-            WorkoutRouteLocation(latitude: 37.7 + Double(index) * 1e-5, longitude: -122.4 - Double(index) * 1.3e-5, altitude: Double(index) / 8,
-                                 timestamp: Date(timeIntervalSince1970: 1_600_000_000 + Double(index)), horizontalAccuracy: 3.5,
-                                 verticalAccuracy: 2.25, course: Double(index % 360), speed: 2.75)
+        let points = (0..<500).map { (index: Int) -> WorkoutRouteLocation in
+            let step = Double(index)
+            let latitude: Double = 37.7 + step * 1e-5, longitude: Double = -122.4 - step * 1.3e-5
+            return WorkoutRouteLocation(latitude: latitude, longitude: longitude, altitude: step / 8,
+                                        timestamp: Date(timeIntervalSince1970: 1_600_000_000 + step), horizontalAccuracy: 3.5,
+                                        verticalAccuracy: 2.25, course: Double(index % 360), speed: 2.75)
         }
         for exportedAt in [nil, Date(timeIntervalSince1970: 1_600_100_000)] {
             let text = GPXReader.gpx(points, name: "Route & <more>", exportedAt: exportedAt)

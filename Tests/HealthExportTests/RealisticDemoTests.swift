@@ -1,5 +1,6 @@
 import Foundation
 @testable import HealthExport
+import HealthKitModel
 import Testing
 
 /// Issue 15 item 3: `health demo-export` writes what real exports carry, at their density.
@@ -62,7 +63,10 @@ struct RealisticDemoTests {
         let demo = try Demo(records: 20_000, seed: 23)
         let devices = demo.values(of: "device")
         #expect(devices.count > 15_000)
-        let addresses = devices.compactMap { $0.range(of: "HKDevice: 0x").map { range in $0[range.upperBound...].prefix { $0 != "&" } } }
+        let addresses = devices.compactMap { device -> Substring? in
+            guard let range = device.range(of: "HKDevice: 0x") else { return nil }
+            return device[range.upperBound...].prefix { $0 != "&" }
+        }
         #expect(addresses.count == devices.count)
         #expect(Double(Set(addresses).count) > 0.99 * Double(addresses.count), "addresses differ from record to record")
         let withoutAddress = Set(devices.map { $0.replacingOccurrences(of: #"0x[0-9a-f]+"#, with: "", options: .regularExpression) })

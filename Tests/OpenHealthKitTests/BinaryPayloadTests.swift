@@ -10,11 +10,17 @@ struct BinaryPayloadTests {
     static let start = Date(timeIntervalSince1970: 1_607_327_998.25)
 
     /// Locations with values JSON's shortest printing and the binary bits must both keep exactly.
-    static let locations: [WorkoutRouteLocation] = (0..<50).map { index in
-        WorkoutRouteLocation(latitude: 37.781672 + Double(index) * 1e-6 / 3, longitude: -122.396397 - Double(index) * 0.1 / 7,
-                             altitude: 4.076904 + Double(index) / 3, timestamp: start.addingTimeInterval(Double(index) + 0.123_456_789),
-                             horizontalAccuracy: 8.063116, verticalAccuracy: index % 2 == 0 ? -1 : 6.428697,
-                             course: Double(index) * 7.3, speed: 1 / 3)
+    static let locations: [WorkoutRouteLocation] = (0..<50).map(location)
+
+    static func location(_ index: Int) -> WorkoutRouteLocation {
+        let step = Double(index)
+        let latitude: Double = 37.781672 + step * 1e-6 / 3
+        let longitude: Double = -122.396397 - step * 0.1 / 7
+        let altitude: Double = 4.076904 + step / 3
+        let vertical: Double = index % 2 == 0 ? -1 : 6.428697
+        return WorkoutRouteLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                    timestamp: start.addingTimeInterval(step + 0.123_456_789), horizontalAccuracy: 8.063116,
+                                    verticalAccuracy: vertical, course: step * 7.3, speed: 1.0 / 3)
     }
 
     static let source = SourceRecord(bundleIdentifier: "com.apple.health.watch", name: "Watch")
