@@ -106,7 +106,7 @@ struct SeriesImportTests {
         #expect(series.map(\.uuid) == previousSeries.map(\.uuid) && !series.isEmpty)
         for (sample, previousSample) in zip(series, previousSeries).prefix(20) {
             let beats = try await Self.beats(current, sample), previousBeats = try await Self.beats(previous, previousSample)
-            #expect(beats == previousBeats && beats.count == 8)
+            #expect(beats == previousBeats && beats.count >= 40)
         }
     }
 
@@ -148,7 +148,7 @@ struct SeriesImportTests {
         #expect(series.count == lists.count && !lists.isEmpty)
         for sample in series.prefix(10) {
             let beats = try await Self.beats(store, sample)
-            #expect(beats.count == 8)
+            #expect((40...80).contains(beats.count), "a beat a second over the reading's minute")
             // The demo's beats start within the record's first second, written in the record's own time zone.
             #expect(beats.first.map { (0..<1).contains($0.timeIntervalSinceStart) } ?? false)
             #expect(zip(beats, beats.dropFirst()).allSatisfy { $1.timeIntervalSinceStart > $0.timeIntervalSinceStart })

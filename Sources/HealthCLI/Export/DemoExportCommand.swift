@@ -9,10 +9,12 @@ struct DemoExportCommand: ParsableCommand {
         abstract: "Write a realistic synthetic Apple Health export (deterministic for a seed).",
         usage: "health demo-export --out <dir> [--records <n>] [--seed <seed>] [...]",
         discussion: """
-            Writes DIR/apple_health_export/ with export.xml, workout-routes/*.gpx, clinical-records/*.json and \
-            export_cda.xml: an iPhone and an Apple Watch with overlapping steps, heart rate with HRV beat lists, \
-            sleep, body mass, blood-pressure correlations, runs with events, statistics and routes, activity \
-            summaries and a few clinical records. About 450 bytes of export.xml per record.
+            Writes DIR/apple_health_export/ with export.xml, workout-routes/*.gpx, electrocardiograms/*.csv, \
+            clinical-records/*.json and export_cda.xml at a real export's density: an iPhone and an Apple Watch with \
+            overlapping steps, heart rate, HRV readings with their beat lists, sleep stages, several apps and devices \
+            (each record's device with its own address, as Apple prints them), body mass, blood-pressure correlations, \
+            runs with events, statistics and a GPX route of one point a second, indoor workouts, activity summaries, \
+            ECGs and clinical records. About 500 bytes of export.xml and 250 bytes of GPX per record.
 
             Example:
               health demo-export --records 100000 --out /tmp/demo

@@ -42,6 +42,10 @@ struct ExportSources {
     private var revisions: [String: ResolvedSource] = [:]
     private var lastRevision: (name: String, version: String?, value: ResolvedSource)?
     private var devices = ByteMemo<ResolvedDevice>()
+    /// The device description being looked up, without its address (reused, so a lookup allocates nothing).
+    private var deviceKey: [UInt8] = []
+    /// How many device descriptions were parsed (each distinct device once, whatever its addresses).
+    private(set) var devicesParsed = 0
 
     /// The bundle identifier given to an export source named `name`.
     static func bundleIdentifier(forName name: String) -> String {
@@ -76,10 +80,46 @@ struct ExportSources {
         return resolved
     }
 
-    /// The device a `device` attribute describes (nil device when the attribute is absent).
+    /// The device a `device` attribute describes (nil device when the attribute is absent). HealthKit prints the
+    /// object's memory address in the description (`<<HKDevice: 0x2820a4cd0>, name:...`), and it differs from record to
+    /// record for the same device, so descriptions are remembered by their content without the address: one parse per
+    /// device, not one per address.
     mutating func device(_ bytes: UnsafeBufferPointer<UInt8>?) -> ResolvedDevice {
         guard let bytes, !bytes.isEmpty else { return ResolvedDevice(device: nil, hash: (0, 0)) }
-        return devices.value(for: bytes) { bytes in Self.resolveDevice(Bytes.decodedString(bytes)) }
+        let address = Self.addressRange(in: bytes)
+        deviceKey.removeAll(keepingCapacity: true)
+        deviceKey.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<address.lowerBound]))
+        deviceKey.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[address.upperBound...]))
+        var parsed = devicesParsed
+        let resolved = deviceKey.withUnsafeBufferPointer { key in
+            devices.value(for: key) { _ in
+                parsed += 1
+                return Self.resolveDevice(Bytes.decodedString(bytes))
+            }
+        }
+        devicesParsed = parsed
+        return resolved
+    }
+
+    private static let addressMarker = Array("HKDevice: 0x".utf8)
+
+    /// Where the hexadecimal digits of the address after `HKDevice: 0x` lie in a description's first bytes (an empty
+    /// range at the start when there is none).
+    static func addressRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let marker = addressMarker
+        let limit = min(bytes.count, 40) - marker.count
+        guard limit >= 0 else { return 0..<0 }
+        for start in 0...limit where bytes[start] == marker[0] {
+            guard (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }) else { continue }
+            var end = start + marker.count
+            while end < bytes.count, let byte = Optional(bytes[end]),
+                  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) {
+                end += 1
+            }
+            return (start + marker.count)..<end
+        }
+        return 0..<0
     }
 
     /// The device a description string names, with its hash over the device's fields.

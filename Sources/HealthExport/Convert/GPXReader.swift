@@ -2,7 +2,7 @@ import Foundation
 import HealthKitModel
 
 /// Reads the points of a workout-routes/*.gpx file (`trkpt` with `lat`/`lon`, `ele`, `time` and the
-/// `speed`, `course`, `hAcc`, `vAcc` extensions Apple writes) with the export tokenizer.
+/// `speed`, `course`, `hAcc`, `vAcc` extensions Apple writes) with the export tokenizer, values straight from the bytes.
 enum GPXReader {
     /// The largest route file read: 128 MiB. A route recorded at one point a second for 24 hours is 86,400 points of
     /// about 230 bytes each in Apple's layout, about 20 MB; the limit is six times that. A larger file is reported and
@@ -23,11 +23,27 @@ enum GPXReader {
         return .success(sink.locations)
     }
 
-    /// The GPX text of `locations` (what Apple's export writes), for `health export --format apple`.
-    static func gpx(_ locations: [WorkoutRouteLocation], name: String) -> String {
-        var out = """
+    /// The GPX text of `locations` (what Apple's export writes), for `health export --format apple`. With
+    /// `exportedAt`, the header is Apple's own (creator `Apple Health Export`, the schema location and a `metadata`
+    /// time), as the demo export writes it.
+    static func gpx(_ locations: [WorkoutRouteLocation], name: String, exportedAt: Date? = nil) -> String {
+        var out = exportedAt.map { date in
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+              <metadata>
+                <time>\(ExportText.iso(date))</time>
+              </metadata>
+
+            """
+        } ?? """
         <?xml version="1.0" encoding="UTF-8"?>
         <gpx version="1.1" creator="OpenHealthKit" xmlns="http://www.topografix.com/GPX/1/1">
+
+        """
+        out += """
           <trk>
             <name>\(ExportText.escape(name))</name>
             <trkseg>
@@ -41,23 +57,40 @@ enum GPXReader {
         return out + "    </trkseg>\n  </trk>\n</gpx>\n"
     }
 
+    /// The element whose text is being read: the values of a point Apple writes.
+    private enum Field {
+        case none, time, elevation, speed, course, horizontalAccuracy, verticalAccuracy
+
+        /// The field an element name (bytes) stands for.
+        init(_ tag: RawTag) {
+            if tag.nameIs("time") { self = .time }
+            else if tag.nameIs("ele") { self = .elevation }
+            else if tag.nameIs("speed") { self = .speed }
+            else if tag.nameIs("course") { self = .course }
+            else if tag.nameIs("hAcc") { self = .horizontalAccuracy }
+            else if tag.nameIs("vAcc") { self = .verticalAccuracy }
+            else { self = .none }
+        }
+    }
+
+    /// Collects points from the tokenizer's events, reading values from the bytes: no strings are made for names or
+    /// for plain ASCII values (the hot path of an export with many routes); text with entities or non-ASCII bytes
+    /// goes through the decoded string, so it reads exactly as the string-based reader read it.
     private struct Sink: XMLTokenSink {
         var locations: [WorkoutRouteLocation] = []
         var problem: ImportProblem?
         private var point: WorkoutRouteLocation?
-        private var field = ""
-        private var pointLine = 0
+        private var field = Field.none
 
         mutating func start(_ tag: RawTag) throws {
             if tag.nameIs("trkpt") {
-                pointLine = tag.line
                 guard let lat = tag.raw("lat").flatMap(ExportValues.number), let lon = tag.raw("lon").flatMap(ExportValues.number) else {
                     if problem == nil { problem = ImportProblem(.badValue, line: tag.line, "trkpt without numeric lat/lon") }
                     return
                 }
                 point = WorkoutRouteLocation(latitude: lat, longitude: lon, altitude: 0, timestamp: Date(timeIntervalSince1970: 0))
             } else {
-                field = tag.nameString
+                field = Field(tag)
             }
         }
 
@@ -66,26 +99,52 @@ enum GPXReader {
                 locations.append(finished)
                 point = nil
             }
-            field = ""
+            field = .none
         }
 
         mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
-            guard point != nil else { return }
-            let text = Bytes.decodedString(bytes).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard point != nil, field != .none else { return }
+            if Self.isPlain(bytes) {
+                value(Self.trimmed(bytes), line: line)
+            } else {
+                var text = Bytes.decodedString(bytes).trimmingCharacters(in: .whitespacesAndNewlines)
+                text.withUTF8 { value($0, line: line) }
+            }
+        }
+
+        /// Stores the trimmed value `bytes` of the current field.
+        private mutating func value(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
             switch field {
-            case "time":
-                guard let date = ExportValues.date(text) else {
-                    if problem == nil { problem = ImportProblem(.badDate, line: line, "trkpt time \"\(text)\"") }
+            case .time:
+                guard let date = ExportValues.date(bytes) else {
+                    if problem == nil { problem = ImportProblem(.badDate, line: line, "trkpt time \"\(String(decoding: bytes, as: UTF8.self))\"") }
                     return
                 }
                 point?.timestamp = date
-            case "ele": point?.altitude = ExportValues.number(text) ?? 0
-            case "speed": point?.speed = ExportValues.number(text) ?? -1
-            case "course": point?.course = ExportValues.number(text) ?? -1
-            case "hAcc": point?.horizontalAccuracy = ExportValues.number(text) ?? -1
-            case "vAcc": point?.verticalAccuracy = ExportValues.number(text) ?? -1
-            default: break
+            case .elevation: point?.altitude = ExportValues.number(bytes) ?? 0
+            case .speed: point?.speed = ExportValues.number(bytes) ?? -1
+            case .course: point?.course = ExportValues.number(bytes) ?? -1
+            case .horizontalAccuracy: point?.horizontalAccuracy = ExportValues.number(bytes) ?? -1
+            case .verticalAccuracy: point?.verticalAccuracy = ExportValues.number(bytes) ?? -1
+            case .none: break
             }
+        }
+
+        /// Whether `bytes` are printable ASCII, tab, newline or return, without an entity: then the bytes are the text.
+        private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "&") || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
+                return false
+            }
+            return true
+        }
+
+        /// `bytes` without ASCII white space (space, tab, newline, return, vertical tab, form feed) at either end.
+        private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var lower = 0, upper = bytes.count
+            while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+            return UnsafeBufferPointer(rebasing: bytes[lower..<upper])
         }
 
         mutating func malformed(_ message: String, line: Int) {

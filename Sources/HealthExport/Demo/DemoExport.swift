@@ -1,11 +1,15 @@
 public import Foundation
 
 /// A realistic synthetic Apple Health export, deterministic for a seed (OpenHealthKit extension), for trying
-/// and benchmarking the importer: an iPhone and an Apple Watch counting overlapping steps and distance, the
-/// watch's heart rate (with motion context), energy and HRV beat lists, nightly sleep, a scale's body mass,
-/// blood pressure correlations whose members also appear at the top level (as in real exports), workouts
-/// with pause/resume events, statistics and GPX routes, daily activity summaries, a few FHIR clinical records,
-/// two ECGs (electrocardiograms/*.csv) and an export_cda.xml document. Dates are local times in a zone with daylight-saving changes.
+/// and benchmarking the importer, at the density of a real one: an iPhone and an Apple Watch counting overlapping
+/// steps and distance, the watch's heart rate (with motion context), energy, audio exposure, night-time oxygen and
+/// respiratory rate, heart rate variability readings each with the beat list of its minute, sleep stages (and a sleep
+/// app's time in bed), a scale's body mass, water entered by hand, blood pressure correlations whose members also
+/// appear at the top level (as in real exports), runs (from the watch and from a running app) with pause/resume events,
+/// statistics and a GPX route of one point a second, indoor workouts, daily activity summaries, clinical records (a lab
+/// result every 60 days), ECGs (electrocardiograms/*.csv, two in the first weeks and one every 90 days) and an
+/// export_cda.xml document. Each record's `device` prints a new object address, as Apple's do. Dates are local times in
+/// a zone with daylight-saving changes.
 public struct DemoExport {
     /// How many top-level `Record` elements to write (the total is reached exactly).
     public var records: Int
@@ -50,8 +54,10 @@ public struct DemoExport {
             day.generate(day: firstDay + number, remaining: records - day.written.records)
             number += 1
         }
-        try DemoFiles.writeClinicalRecords(root: root, output: output, written: &day.written)
-        try DemoFiles.writeElectrocardiograms(root: root, days: [firstDay + 10, firstDay + 40], written: &day.written)
+        let days = firstDay..<(firstDay + number)
+        try DemoFiles.writeClinicalRecords(root: root, output: output, days: days, written: &day.written)
+        let electrocardiograms = [firstDay + 10, firstDay + 40] + Array(stride(from: firstDay + 130, to: days.upperBound, by: 90))
+        try DemoFiles.writeElectrocardiograms(root: root, days: electrocardiograms, written: &day.written)
         output.write("</HealthData>\n")
         try output.close()
         try DemoFiles.writeCDA(root: root)

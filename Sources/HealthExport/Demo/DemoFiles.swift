@@ -9,11 +9,20 @@ enum DemoFiles {
         ("AllergyIntolerance", "allergy-1", #"{"resourceType":"AllergyIntolerance","id":"allergy-1","clinicalStatus":{"coding":[{"system":"http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical","code":"active"}]},"code":{"coding":[{"system":"http://snomed.info/sct","code":"91936005","display":"Penicillin allergy"}],"text":"Penicillin"},"patient":{"reference":"Patient/demo"}}"#),
     ]
 
-    /// Writes the JSON files and their `ClinicalRecord` elements.
-    static func writeClinicalRecords(root: URL, output: XMLOutput, written: inout DemoExport.Written) throws {
+    /// Writes the JSON files and their `ClinicalRecord` elements: the resources above, and a glucose lab result every
+    /// 60 days of `days` (days since 1970), as a clinic's portal adds them.
+    static func writeClinicalRecords(root: URL, output: XMLOutput, days: Range<Int>, written: inout DemoExport.Written) throws {
         let folder = root.appendingPathComponent("clinical-records")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for resource in resources {
+        var labs: [(type: String, id: String, json: String)] = []
+        for (index, day) in stride(from: days.lowerBound + 30, to: days.upperBound, by: 60).enumerated() {
+            let (y, m, d) = DemoDay.civil(day)
+            let date = String(format: "%04d-%02d-%02dT08:15:00Z", y, m, d)
+            labs.append(("Observation", "obs-glucose-lab-\(index + 1)", #"{"resourceType":"Observation","id":"obs-glucose-lab-"# + "\(index + 1)" +
+                #"","status":"final","category":[{"coding":[{"system":"http://terminology.hl7.org/CodeSystem/observation-category","code":"laboratory"}]}],"code":{"coding":[{"system":"http://loinc.org","code":"2339-0","display":"Glucose [Mass/volume] in Blood"}],"text":"Glucose"},"subject":{"reference":"Patient/demo"},"effectiveDateTime":""# +
+                date + #"","valueQuantity":{"value":"# + "\(80 + (index * 7) % 30)" + #","unit":"mg/dL","system":"http://unitsofmeasure.org","code":"mg/dL"}}"#))
+        }
+        for resource in resources + labs {
             let name = "\(resource.type)-\(resource.id).json"
             try Data(resource.json.utf8).write(to: folder.appendingPathComponent(name))
             output.write(" <ClinicalRecord type=\"\(resource.type)\" identifier=\"\(resource.id)\" sourceName=\"Demo Clinic\"")
@@ -23,7 +32,7 @@ enum DemoFiles {
         }
     }
 
-    /// Writes two 30-second Apple Watch ECGs at 512 Hz (a regular rhythm at 60 bpm and an irregular one), on `days`
+    /// Writes 30-second Apple Watch ECGs at 512 Hz (regular rhythms at 60 bpm, every second one irregular), on `days`
     /// (days since 1970) at 09:30 in the demo's winter offset (-0800).
     static func writeElectrocardiograms(root: URL, days: [Int], written: inout DemoExport.Written) throws {
         let folder = root.appendingPathComponent("electrocardiograms")

@@ -12,6 +12,8 @@ struct SourcePriorityForm: Sendable {
     let viewer: DashboardViewer
 
     /// The list of `sources` (highest priority first) with its buttons; `back` is the page to come back to.
+    // Not optimized: Swift 6.3.1's LoopInvariantCodeMotion pass crashes (signal 4) on this loop in a release build.
+    @_optimize(none)
     func html(_ sources: [HKSource], back: String) -> String {
         var html = "<ol class=\"sources\">\n"
         for (index, source) in sources.enumerated() {

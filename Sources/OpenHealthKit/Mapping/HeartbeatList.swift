@@ -46,6 +46,41 @@ package enum HeartbeatList {
 
     /// Seconds since midnight of a wall-clock time `h:mm:ss[.ff][ AM|PM]` (`,` accepted as the decimal mark).
     package static func secondsOfDay(_ text: String) -> TimeInterval? {
+        // Plain ASCII (every list Apple writes) is read from the UTF-8 bytes; anything else goes the general way below,
+        // which gives the same answer for ASCII text, only slower (an import reads a million beats).
+        if let plain = asciiSecondsOfDay(text) { return plain }
+        return generalSecondsOfDay(text)
+    }
+
+    /// `secondsOfDay` for ASCII text without a decimal comma: nil when the text is not such, else the answer.
+    private static func asciiSecondsOfDay(_ text: String) -> TimeInterval?? {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }) else { return nil }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func isClock(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }) else { return .some(nil) }
+        let clockEnd = bytes[first...].firstIndex(where: { !isClock($0) }) ?? bytes.endIndex
+        let marker = bytes[clockEnd...].drop(while: isBlank)
+        let fields = text[first..<clockEnd].split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 3, var hour = Int(fields[0]), let minute = Int(fields[1]), let second = Double(fields[2]),
+              minute < 60, second < 61 else { return .some(nil) }
+        switch marker.first.map({ $0 | 0x20 }) {
+        case UInt8(ascii: "p")?:
+            guard (1...12).contains(hour) else { return .some(nil) }
+            if hour < 12 { hour += 12 }
+        case UInt8(ascii: "a")?:
+            guard (1...12).contains(hour) else { return .some(nil) }
+            if hour == 12 { hour = 0 }
+        case nil:
+            guard hour <= 23 else { return .some(nil) }
+        default:
+            return .some(nil)
+        }
+        return .some(TimeInterval(hour * 3600 + minute * 60) + second)
+    }
+
+    /// `secondsOfDay` for any text.
+    static func generalSecondsOfDay(_ text: String) -> TimeInterval? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let clockPart = trimmed.prefix { $0.isNumber || $0 == ":" || $0 == "." || $0 == "," }
         let marker = trimmed.dropFirst(clockPart.count).trimmingCharacters(in: .whitespaces).lowercased()

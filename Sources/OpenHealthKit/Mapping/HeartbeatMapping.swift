@@ -3,13 +3,14 @@ package import HealthDatabase
 package import HealthKitModel
 
 /// `HKHeartbeatSeriesSample` as a stored record: kind `other`, type `HKDataTypeIdentifierHeartbeatSeries`, the beats
-/// as a JSON payload `{"beats": [{"t": 0.81}, {"t": 2.9, "gap": true}, ...], "list": [{"bpm": "58", "time": "11:26:02.34 AM"}, ...]}`:
-/// `t` is the time since the series' start, `gap` is present when the beat was preceded by a gap, and `list` (only
-/// for series imported from an Apple export) keeps the export's `InstantaneousBeatsPerMinute` entries as written,
-/// so export gives them back unchanged. An imported series is a child of its heart rate variability record.
+/// as a binary payload (``BinaryPayloadWriter``: tag `HB` 1, the beat count, each beat's time since the series' start
+/// and whether a gap preceded it, then the list, for series imported from an Apple export, of the export's
+/// `InstantaneousBeatsPerMinute` entries as written (`bpm`, `time`), so export gives them back unchanged). An
+/// imported series is a child of its heart rate variability record.
 ///
-/// Stores written before series became HealthKit objects hold the bare list (`[{"bpm": .., "time": ..}]`); such a
-/// payload is still read, its beats worked out from the list on the fly (see ``HeartbeatList``).
+/// Stores written before hold JSON: `{"beats": [{"t": 0.81}, {"t": 2.9, "gap": true}, ...], "list": [{"bpm": "58",
+/// "time": "11:26:02.34 AM"}, ...]}`, or, before series became HealthKit objects, the bare list (`[{"bpm": ..,
+/// "time": ..}]`), whose beats are worked out from the list on the fly (see ``HeartbeatList``). Both are still read.
 package enum HeartbeatMapping {
     /// One entry of an export's beat list: `bpm` and `time` as written.
     package typealias ListEntry = (bpm: String, time: String)
@@ -68,15 +69,52 @@ package enum HeartbeatMapping {
     private static func entry(_ dictionary: [String: String]) -> ListEntry { (dictionary["bpm"] ?? "", dictionary["time"] ?? "") }
 
     private static func encode(_ beats: [HKHeartbeat], list: [ListEntry]?) throws(HKError) -> Data {
-        let payload = Payload(beats: beats.map { Beat(t: $0.timeIntervalSinceStart, gap: $0.precededByGap ? true : nil) },
-                              list: list?.map { ["bpm": $0.bpm, "time": $0.time] })
-        return try PayloadCoding.encode(payload)
+        var writer = BinaryPayloadWriter("HB", version: 1, capacity: 8 + beats.count * 9 + (list?.count ?? 0) * 24)
+        writer.count(beats.count)
+        for beat in beats {
+            try writer.number(beat.timeIntervalSinceStart, what: "a heartbeat")
+            writer.flag(beat.precededByGap)
+        }
+        if let list {
+            writer.count(list.count)
+            for entry in list {
+                writer.string(entry.bpm)
+                writer.string(entry.time)
+            }
+        } else {
+            writer.count(Int(UInt32.max))
+        }
+        return writer.data
     }
 
     private static func decode(_ record: SampleRecord) throws(HKError) -> Decoded {
         guard let data = record.payload else { throw HKError(.errorInvalidArgument, "Record \(record.uuid) holds no heartbeats") }
+        if BinaryPayloadReader.isBinary(data) {
+            guard var reader = BinaryPayloadReader(data, letters: "HB", version: 1), let payload = binary(&reader), reader.atEnd else {
+                throw HKError(.errorInvalidArgument, "Record \(record.uuid) holds no readable heartbeats")
+            }
+            return .current(payload)
+        }
         if let payload = try? JSONDecoder().decode(Payload.self, from: data) { return .current(payload) }
         if let list = try? JSONDecoder().decode([[String: String]].self, from: data) { return .legacy(list.map(entry)) }
         throw HKError(.errorInvalidArgument, "Record \(record.uuid) holds no readable heartbeats")
+    }
+
+    private static func binary(_ reader: inout BinaryPayloadReader) -> Payload? {
+        guard let count = reader.count() else { return nil }
+        var beats: [Beat] = []
+        beats.reserveCapacity(min(count, 1 << 16))
+        for _ in 0..<count {
+            guard let time = reader.number(), let gap = reader.flag() else { return nil }
+            beats.append(Beat(t: time, gap: gap ? true : nil))
+        }
+        guard let listCount = reader.count() else { return nil }
+        guard listCount != Int(UInt32.max) else { return Payload(beats: beats, list: nil) }
+        var list: [[String: String]] = []
+        for _ in 0..<listCount {
+            guard let bpm = reader.string(), let bpm, let time = reader.string(), let time else { return nil }
+            list.append(["bpm": bpm, "time": time])
+        }
+        return Payload(beats: beats, list: list)
     }
 }

@@ -3,9 +3,10 @@ package import HealthDatabase
 package import HealthKitModel
 
 /// `HKWorkoutRoute` as a stored record: kind `other`, type `HKWorkoutRouteTypeIdentifier`, a child of its workout
-/// (so `HKQuery.predicateForObjects(from: workout)` finds it), the locations as a JSON payload
-/// `{"locations": [...], "file": "/workout-routes/….gpx"}` (`file`, the GPX file an imported route came from, is
-/// optional). The importer, export and `HKHealthStore` all go through here.
+/// (so `HKQuery.predicateForObjects(from: workout)` finds it), the locations and `file` (the GPX file an imported
+/// route came from, optional) as a binary payload (``BinaryPayloadWriter``: tag `RT` 1, the file, the point count,
+/// then eight numbers a point). Stores written before hold the JSON payload `{"locations": [...], "file": "…"}`,
+/// which is still read. The importer, export and `HKHealthStore` all go through here.
 package enum RouteMapping {
     private struct Payload: Codable {
         var locations: [WorkoutRouteLocation]
@@ -14,7 +15,7 @@ package enum RouteMapping {
 
     /// Puts `route`'s locations into `record`'s payload.
     static func fill(_ record: inout SampleRecord, from route: HKWorkoutRoute) throws(HKError) {
-        record.payload = try PayloadCoding.encode(Payload(locations: route.locations, file: nil))
+        record.payload = try encode(Payload(locations: route.locations, file: nil))
     }
 
     /// The route `record` holds; `common` are its shared parts.
@@ -26,22 +27,64 @@ package enum RouteMapping {
 
     /// The record of an imported `route` belonging to `workout`, remembering the GPX `file` it came from.
     package static func record(from route: HKWorkoutRoute, workout: UUID, file: String?) throws(HKError) -> SampleRecord {
-        var record = try ObjectMapping.record(from: route)
+        // The header as `ObjectMapping.record(from:)` makes it, and the payload once (with the file).
+        var record = try SampleHeader(of: route).record()
         record.parent = workout
-        record.payload = try PayloadCoding.encode(Payload(locations: route.locations, file: file))
+        record.payload = try encode(Payload(locations: route.locations, file: file))
         return record
     }
 
     /// The GPX file a stored route was imported from, if it was (for export).
     package static func file(of record: SampleRecord) -> String? {
-        try? decode(record).file
+        // The binary payload names the file first: no need to read the points.
+        if let data = record.payload, var reader = BinaryPayloadReader(data, letters: "RT", version: 1) { return reader.string() ?? nil }
+        return try? decode(record).file
     }
 
 
+    private static func encode(_ payload: Payload) throws(HKError) -> Data {
+        var writer = BinaryPayloadWriter("RT", version: 1, capacity: 8 + payload.locations.count * 64 + (payload.file?.utf8.count ?? 0))
+        writer.string(payload.file)
+        writer.count(payload.locations.count)
+        for point in payload.locations {
+            try writer.number(point.latitude, what: "a route location")
+            try writer.number(point.longitude, what: "a route location")
+            try writer.number(point.altitude, what: "a route location")
+            try writer.number(point.timestamp.timeIntervalSinceReferenceDate, what: "a route location")
+            try writer.number(point.horizontalAccuracy, what: "a route location")
+            try writer.number(point.verticalAccuracy, what: "a route location")
+            try writer.number(point.course, what: "a route location")
+            try writer.number(point.speed, what: "a route location")
+        }
+        return writer.data
+    }
+
     private static func decode(_ record: SampleRecord) throws(HKError) -> Payload {
-        guard let data = record.payload, let payload = try? JSONDecoder().decode(Payload.self, from: data) else {
+        guard let data = record.payload else { throw HKError(.errorInvalidArgument, "Record \(record.uuid) holds no route") }
+        if BinaryPayloadReader.isBinary(data) {
+            guard var reader = BinaryPayloadReader(data, letters: "RT", version: 1), let payload = binary(&reader), reader.atEnd else {
+                throw HKError(.errorInvalidArgument, "Record \(record.uuid) holds no readable route")
+            }
+            return payload
+        }
+        guard let payload = try? JSONDecoder().decode(Payload.self, from: data) else {
             throw HKError(.errorInvalidArgument, "Record \(record.uuid) holds no readable route")
         }
         return payload
+    }
+
+    private static func binary(_ reader: inout BinaryPayloadReader) -> Payload? {
+        guard let file = reader.string(), let count = reader.count() else { return nil }
+        var locations: [WorkoutRouteLocation] = []
+        locations.reserveCapacity(min(count, 1 << 20))
+        for _ in 0..<count {
+            guard let latitude = reader.number(), let longitude = reader.number(), let altitude = reader.number(), let time = reader.number(),
+                  let horizontal = reader.number(), let vertical = reader.number(), let course = reader.number(), let speed = reader.number()
+            else { return nil }
+            locations.append(WorkoutRouteLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                                  timestamp: Date(timeIntervalSinceReferenceDate: time), horizontalAccuracy: horizontal,
+                                                  verticalAccuracy: vertical, course: course, speed: speed))
+        }
+        return Payload(locations: locations, file: file)
     }
 }

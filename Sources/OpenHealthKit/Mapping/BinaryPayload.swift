@@ -1,0 +1,92 @@
+import Foundation
+import HealthKitModel
+
+/// A compact binary payload for the large series records (route locations, heartbeats): a 4-byte tag (a zero byte,
+/// two letters, a format version), then little-endian numbers and length-prefixed UTF-8 strings. Numbers are stored as
+/// their exact bits, so a value reads back identical to what was written, as it did from the JSON payloads these
+/// records used to hold. A JSON payload never starts with a zero byte, so a reader tells the two apart by the first
+/// byte and keeps reading stores written before.
+struct BinaryPayloadWriter {
+    private(set) var data: Data
+
+    /// A payload starting with the tag `letters` (two ASCII letters) and format `version`.
+    init(_ letters: StaticString, version: UInt8, capacity: Int) {
+        data = Data(capacity: capacity + 4)
+        data.append(0)
+        data.append(letters.utf8Start, count: 2)
+        data.append(version)
+    }
+
+    /// Appends a count or length.
+    mutating func count(_ value: Int) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    /// Appends a number's bits; a number that is not finite cannot be stored (as JSON could not hold it).
+    mutating func number(_ value: Double, what: String) throws(HKError) {
+        guard value.isFinite else { throw HKError(.errorInvalidArgument, "Cannot store \(what): \(value) is not a finite number") }
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    /// Appends a flag.
+    mutating func flag(_ value: Bool) { data.append(value ? 1 : 0) }
+
+    /// Appends a string (nil and empty are told apart).
+    mutating func string(_ value: String?) {
+        guard let value else { return count(Int(UInt32.max)) }
+        count(value.utf8.count)
+        data.append(contentsOf: value.utf8)
+    }
+}
+
+/// Reads what ``BinaryPayloadWriter`` wrote, refusing anything truncated or malformed.
+struct BinaryPayloadReader {
+    private let data: Data
+    private var offset: Int
+
+    /// A reader of `data` if it starts with the tag `letters` and format `version`; nil for anything else (JSON).
+    init?(_ data: Data, letters: StaticString, version: UInt8) {
+        let tag: [UInt8] = [0, letters.utf8Start[0], letters.utf8Start[1], version]
+        guard data.count >= 4, data.prefix(4).elementsEqual(tag) else { return nil }
+        self.data = data
+        offset = data.startIndex + 4
+    }
+
+    /// Whether the first byte marks a binary payload (JSON never starts with a zero byte).
+    static func isBinary(_ data: Data) -> Bool { data.first == 0 }
+
+    /// Whether every byte has been read.
+    var atEnd: Bool { offset == data.endIndex }
+
+    private mutating func bytes(_ count: Int) -> Data? {
+        guard count >= 0, data.endIndex - offset >= count else { return nil }
+        defer { offset += count }
+        return data[offset..<(offset + count)]
+    }
+
+    private mutating func load<T: FixedWidthInteger>(_: T.Type) -> T? {
+        let size = MemoryLayout<T>.size
+        guard data.endIndex - offset >= size else { return nil }
+        defer { offset += size }
+        return T(littleEndian: data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - data.startIndex, as: T.self) })
+    }
+
+    /// A count or length.
+    mutating func count() -> Int? { load(UInt32.self).map(Int.init) }
+
+    /// A number.
+    mutating func number() -> Double? { load(UInt64.self).map(Double.init(bitPattern:)) }
+
+    /// A flag.
+    mutating func flag() -> Bool? {
+        bytes(1).flatMap { slice in slice.first! <= 1 ? slice.first! == 1 : nil }
+    }
+
+    /// A string (nil when nil was written).
+    mutating func string() -> String?? {
+        guard let length = count() else { return nil }
+        if length == Int(UInt32.max) { return .some(nil) }
+        guard let slice = bytes(length) else { return nil }
+        return .some(String(decoding: slice, as: UTF8.self))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import HealthDatabase
+@testable import OpenHealthKit
+import Testing
+
+/// Route and heartbeat payloads are binary (issue 15: no JSON on the import's hot path); stores written before hold
+/// JSON, which must still read the same.
+@Suite("Binary route and heartbeat payloads, and the JSON ones stores written before hold")
+struct BinaryPayloadTests {
+    static let start = Date(timeIntervalSince1970: 1_607_327_998.25)
+
+    /// Locations with values JSON's shortest printing and the binary bits must both keep exactly.
+    static let locations: [WorkoutRouteLocation] = (0..<50).map(location)
+
+    static func location(_ index: Int) -> WorkoutRouteLocation {
+        let step = Double(index)
+        let latitude: Double = 37.781672 + step * 1e-6 / 3
+        let longitude: Double = -122.396397 - step * 0.1 / 7
+        let altitude: Double = 4.076904 + step / 3
+        let vertical: Double = index % 2 == 0 ? -1 : 6.428697
+        return WorkoutRouteLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                    timestamp: start.addingTimeInterval(step + 0.123_456_789), horizontalAccuracy: 8.063116,
+                                    verticalAccuracy: vertical, course: step * 7.3, speed: 1.0 / 3)
+    }
+
+    static let source = SourceRecord(bundleIdentifier: "com.apple.health.watch", name: "Watch")
+    static let revision = HKSourceRevision(source: HKSource(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "9.4")
+
+    static func route(_ locations: [WorkoutRouteLocation] = locations) -> HKWorkoutRoute {
+        HKWorkoutRoute(locations: locations, start: start, end: start.addingTimeInterval(60), sourceRevision: revision)
+    }
+
+    @Test("a route's payload is binary and reads back every location bit for bit, with its GPX file name")
+    func routeRoundTrip() throws {
+        let route = Self.route()
+        let record = try RouteMapping.record(from: route, workout: UUID(), file: "/workout-routes/route_2020-12-06_11.59pm.gpx")
+        let payload = try #require(record.payload)
+        #expect(payload.first == 0, "binary, not JSON: \(payload.prefix(8).map { $0 })")
+        #expect(payload.count < 50 * 64 + 64)
+        let read = try #require(try ObjectMapping.object(from: record) as? HKWorkoutRoute)
+        #expect(read.locations == Self.locations)
+        #expect(RouteMapping.file(of: record) == "/workout-routes/route_2020-12-06_11.59pm.gpx")
+        // Saved by an app (no file): binary too, and no file comes back.
+        let saved = try ObjectMapping.record(from: route)
+        #expect(saved.payload?.first == 0 && RouteMapping.file(of: saved) == nil)
+        #expect((try ObjectMapping.object(from: saved) as? HKWorkoutRoute)?.locations == Self.locations)
+    }
+
+    @Test("a route payload written as JSON by an earlier version reads the same locations")
+    func routeFromJSON() throws {
+        struct Legacy: Encodable { var locations: [WorkoutRouteLocation]; var file: String? }
+        let json = try JSONEncoder.sortedKeys.encode(Legacy(locations: Self.locations, file: "/workout-routes/a.gpx"))
+        var record = try ObjectMapping.record(from: Self.route())
+        record.payload = json
+        #expect((try ObjectMapping.object(from: record) as? HKWorkoutRoute)?.locations == Self.locations)
+        #expect(RouteMapping.file(of: record) == "/workout-routes/a.gpx")
+    }
+
+    @Test("a damaged binary payload is an error naming the record, never a crash or a shorter route")
+    func damaged() throws {
+        let record = try RouteMapping.record(from: Self.route(), workout: UUID(), file: nil)
+        let payload = try #require(record.payload)
+        for cut in [1, 3, 4, 7, 9, 100, payload.count - 1] {
+            var damaged = record
+            damaged.payload = payload.prefix(cut)
+            #expect(throws: HKError.self) { try ObjectMapping.object(from: damaged) }
+        }
+        var longer = record
+        longer.payload = payload + Data([0])
+        #expect(throws: HKError.self) { try ObjectMapping.object(from: longer) }
+        var other = record
+        other.payload = Data([0, UInt8(ascii: "X"), UInt8(ascii: "Y"), 1])
+        #expect(throws: HKError.self) { try ObjectMapping.object(from: other) }
+    }
+
+    @Test("an imported beat list is stored binary with its entries as written; the JSON payload of earlier versions reads the same")
+    func heartbeats() throws {
+        let list: [HeartbeatMapping.ListEntry] = [("60", "11:59:58.50 PM"), ("61", "11:59:59.40 PM"), ("62", "12:00:00.30 AM"),
+                                                  ("", "not a time"), ("40", "12:00:04,20 AM"), ("58", "١١:٢٦:٠٢ AM")]
+        let parent = SampleRecord(uuid: UUID(), kind: .quantity, type: HKQuantityTypeIdentifier.heartRateVariabilitySDNN.rawValue,
+                                  startDate: Self.start, endDate: Self.start.addingTimeInterval(60), quantity: 0.03, unit: "ms",
+                                  originalQuantity: 30, source: Self.source)
+        let record = try HeartbeatMapping.record(list: list, of: parent, uuid: UUID())
+        #expect(record.payload?.first == 0)
+        #expect(HeartbeatMapping.list(of: record).map(\.bpm) == list.map(\.bpm))
+        #expect(HeartbeatMapping.list(of: record).map(\.time) == list.map(\.time))
+        let series = try #require(try ObjectMapping.object(from: record) as? HKHeartbeatSeriesSample)
+        let expected = HeartbeatList.heartbeats(list, start: Self.start)
+        #expect(series.heartbeats == expected && expected.count == list.count)
+
+        // The JSON an earlier version wrote for the same series.
+        var json = record
+        let beats = expected.map { beat -> [String: Any] in beat.precededByGap ? ["t": beat.timeIntervalSinceStart, "gap": true] : ["t": beat.timeIntervalSinceStart] }
+        json.payload = try JSONSerialization.data(withJSONObject: ["beats": beats, "list": list.map { ["bpm": $0.bpm, "time": $0.time] }], options: [.sortedKeys])
+        #expect((try ObjectMapping.object(from: json) as? HKHeartbeatSeriesSample)?.heartbeats == expected)
+        #expect(HeartbeatMapping.list(of: json).map(\.time) == list.map(\.time))
+
+        // A series an app saved: binary, no list.
+        let saved = try ObjectMapping.record(from: HKHeartbeatSeriesSample(
+            heartbeats: expected, start: Self.start, end: Self.start.addingTimeInterval(60), uuid: UUID(), sourceRevision: Self.revision,
+            device: nil, metadata: nil))
+        #expect(saved.payload?.first == 0 && HeartbeatMapping.list(of: saved).isEmpty)
+        #expect((try ObjectMapping.object(from: saved) as? HKHeartbeatSeriesSample)?.heartbeats == expected)
+    }
+
+    @Test("beat times read from ASCII bytes give what the general reading gives, on Apple's spellings and on random text")
+    func clockTimes() {
+        var texts = ["11:26:02.34 AM", "12:00:00.30 am", "12:59:59.99 PM", "1:02:03 pm", " 9:05:00.5\tPM ", "23:59:60.9", "24:00:00",
+                     "13:00:00 PM", "0:00:00 AM", "7:60:00", "7:5:1", "07:05:01.", "7::1", ":::", "", "   ", "11:26:02.34 XM", "11:26:02.34AM",
+                     "11:26:02.34 A", "11:26:02.34 Pm extra", "1.5:00:00", "11:26:02.3.4 AM", "99999999999999999999:00:00", "11:26:02,34 AM",
+                     "11:26", "11:26:02:01", "+1:00:00", "-1:00:00", "1e1:00:00"]
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789:.:. APMapm\t,x")
+        for _ in 0..<5_000 {
+            texts.append(String((0..<Int.random(in: 0...16, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+        }
+        for text in texts {
+            let fast = HeartbeatList.secondsOfDay(text), general = HeartbeatList.generalSecondsOfDay(text)
+            #expect(fast == general, "\"\(text)\"")
+        }
+        #expect(HeartbeatList.secondsOfDay("11:26:02.34 AM") == TimeInterval(41_160) + 2.34)
+        #expect(HeartbeatList.secondsOfDay("12:00:00.30 AM") == 0.3)
+    }
+}
