@@ -140,6 +140,8 @@ var targets: [Target] = [
 
     // Locates ../shared/testdata for the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // A change-monitor clock the query tests move by hand, so they wait on state instead of the wall clock.
+    .target(name: "OpenHealthKitTestSupport", dependencies: ["OpenHealthKit"], path: "Tests/OpenHealthKitTestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "TestSupport"]),
@@ -155,7 +157,8 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "OpenHealthKitTests",
-        dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
+        dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport",
+                       "OpenHealthKitTestSupport"]
     ),
     .testTarget(name: "OpenHealthKitPostgresTests", dependencies: ["OpenHealthKitPostgres", "HealthDatabasePostgres", "TestSupport"]),
     .testTarget(name: "HealthFHIRTests", dependencies: ["HealthFHIR", "HealthKitModel", "TestSupport"]),
@@ -179,7 +182,8 @@ targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit", "OpenH
 // `import CoreLocation` must compile too: CLLocation and its types, for HealthKit's route APIs.
 products.append(.library(name: "CoreLocation", targets: ["CoreLocation"]))
 targets.append(.target(name: "CoreLocation"))
-targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit", "HealthDatabase", "HealthDatabaseSQLite"]))
+targets.append(.testTarget(name: "HealthKitCompatibilityTests",
+                           dependencies: ["HealthKit", "HealthDatabase", "HealthDatabaseSQLite", "OpenHealthKitTestSupport"]))
 // Written as apps' code and tests are: its files import only HealthKit (no Foundation), and its test doubles subclass
 // HealthKit's classes.
 targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit"]))

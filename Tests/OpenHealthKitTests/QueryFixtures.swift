@@ -52,39 +52,53 @@ enum QueryFixture {
     }
 }
 
-/// Collects events from handlers on any thread, and waits (with a timeout) until enough have arrived.
+/// Collects events from handlers on any thread, and waits until enough have arrived: each recorded event wakes the
+/// waiters whose condition now holds; the timeout only bounds a wait for something that never comes.
 final class EventRecorder<Event: Sendable>: @unchecked Sendable {
+    private struct Waiter {
+        let condition: ([Event]) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
     private let lock = NSLock()
     private var recorded: [Event] = []
+    private var waiters: [UUID: Waiter] = [:]
 
     /// Every event so far.
     var events: [Event] { lock.withLock { recorded } }
 
-    /// Records `event`.
-    func record(_ event: Event) { lock.withLock { recorded.append(event) } }
+    /// Records `event` and wakes the waiters it satisfies.
+    func record(_ event: Event) {
+        let satisfied: [Waiter] = lock.withLock {
+            recorded.append(event)
+            let ready = waiters.filter { $0.value.condition(recorded) }
+            for id in ready.keys { waiters[id] = nil }
+            return Array(ready.values)
+        }
+        for waiter in satisfied { waiter.continuation.resume() }
+    }
 
-    /// Waits until at least `count` events arrived, or `timeout` seconds passed; returns the events.
+    /// Waits until at least `count` events arrived (or `timeout` seconds passed without them); returns the events.
     @discardableResult
     func wait(for count: Int, timeout: TimeInterval = 5) async -> [Event] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while events.count < count && Date() < deadline {
-            try? await Task.sleep(nanoseconds: 5_000_000)
-        }
-        return events
+        await wait(timeout: timeout) { $0.count >= count }
     }
 
-    /// Waits until `condition` holds for the events, or `timeout` seconds passed.
+    /// Waits until `condition` holds for the events (or `timeout` seconds passed without it); returns the events.
     @discardableResult
-    func wait(timeout: TimeInterval = 5, until condition: ([Event]) -> Bool) async -> [Event] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(events) && Date() < deadline {
-            try? await Task.sleep(nanoseconds: 5_000_000)
+    func wait(timeout: TimeInterval = 5, until condition: @escaping ([Event]) -> Bool) async -> [Event] {
+        let id = UUID()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let holds: Bool = lock.withLock {
+                if condition(recorded) { return true }
+                waiters[id] = Waiter(condition: condition, continuation: continuation)
+                return false
+            }
+            if holds { return continuation.resume() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+                lock.withLock { waiters.removeValue(forKey: id) }?.continuation.resume()
+            }
         }
         return events
     }
-}
-
-/// Sleeps `seconds` (to show that nothing more arrives).
-func pause(_ seconds: TimeInterval) async {
-    try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
 }

@@ -48,7 +48,7 @@ import Testing
         let session = try HKWorkoutSession(healthStore: store, configuration: HKWorkoutConfiguration())
         session.startActivity(with: Date())
         session.end()
-        await pause(0.1)
+        session.settleDelegateCalls()
         #expect(started.events.isEmpty)
         store.workoutSessionMirroringStartHandler = nil
         #expect(store.workoutSessionMirroringStartHandler == nil)
