@@ -5,7 +5,7 @@ package import OpenHealthKit
 /// its time, so tests of timing (background delivery's intervals) need no sleeping and do not depend on load.
 package final class ManualPollClock: PollClock, @unchecked Sendable {
     private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_700_000_000)
+    private var current: Date
     private var timers: [Int: Timer] = [:]
     private var nextID = 0
 
@@ -17,8 +17,10 @@ package final class ManualPollClock: PollClock, @unchecked Sendable {
         let tick: @Sendable () -> Void
     }
 
-    /// A clock at a fixed instant, with no timers.
-    package init() {}
+    /// A clock at `start` (by default a fixed instant), with no timers.
+    package init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+        current = start
+    }
 
     package var now: Date { lock.withLock { current } }
 
