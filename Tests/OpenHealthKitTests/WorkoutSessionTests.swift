@@ -152,6 +152,7 @@ struct WorkoutSessionTests {
                                       start: start, end: start.addingTimeInterval(0.1))
         try await builder.addSamples([energy])
         session.pause()
+        // A real pause: the session stamps its events with the system's time, and the workout's duration must leave it out.
         try await Task.sleep(nanoseconds: 400_000_000)
         session.resume()
         #expect(await recorder.wait(for: 3) == ["collected HKQuantityTypeIdentifierActiveEnergyBurned", "builder event", "builder event"])
