@@ -83,29 +83,14 @@ final class ScenarioDevice: @unchecked Sendable {
         operatingSystemVersion: OperatingSystemVersion(majorVersion: 18, minorVersion: 0, patchVersion: 0))
 }
 
-/// Events that handlers deliver on background queues, with bounded waits: each delivery wakes the waiters whose
-/// condition it satisfies; the timeout only bounds a wait for something that never comes.
-final class Deliveries<Element: Sendable>: @unchecked Sendable {
-    private struct Waiter {
-        let condition: ([Element]) -> Bool
-        let continuation: CheckedContinuation<Bool, Never>
-    }
+/// Events that handlers deliver on background queues, with bounded waits (an ``EventRecorder`` that answers whether
+/// the awaited deliveries came).
+final class Deliveries<Element: Sendable>: Sendable {
+    private let recorder = EventRecorder<Element>()
 
-    private let lock = NSLock()
-    private var items: [Element] = []
-    private var waiters: [UUID: Waiter] = [:]
+    func append(_ element: Element) { recorder.record(element) }
 
-    func append(_ element: Element) {
-        let satisfied: [Waiter] = lock.withLock {
-            items.append(element)
-            let ready = waiters.filter { $0.value.condition(items) }
-            for id in ready.keys { waiters[id] = nil }
-            return Array(ready.values)
-        }
-        for waiter in satisfied { waiter.continuation.resume(returning: true) }
-    }
-
-    var all: [Element] { lock.withLock { items } }
+    var all: [Element] { recorder.events }
 
     /// Waits (at most `timeout` seconds) until at least `count` elements arrived; returns whether they did.
     @discardableResult
@@ -116,18 +101,7 @@ final class Deliveries<Element: Sendable>: @unchecked Sendable {
     /// Waits (at most `timeout` seconds) until `condition` holds for the elements; returns whether it did.
     @discardableResult
     func wait(timeout: TimeInterval = 10, until condition: @escaping ([Element]) -> Bool) async -> Bool {
-        let id = UUID()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let holds: Bool = lock.withLock {
-                if condition(items) { return true }
-                waiters[id] = Waiter(condition: condition, continuation: continuation)
-                return false
-            }
-            if holds { return continuation.resume(returning: true) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-                lock.withLock { waiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
-            }
-        }
+        condition(await recorder.wait(timeout: timeout, until: condition))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite struct QueryDescriptorTests {

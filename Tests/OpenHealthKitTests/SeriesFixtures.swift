@@ -5,6 +5,7 @@ import OpenHealthKit
 import Testing
 #if canImport(CoreLocation)
 import CoreLocation
+import OpenHealthKitTestSupport
 #endif
 
 /// Stores on SQLite files, locations and query runners for the series tests (routes, heartbeat series).

@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite("Quantity series: HKQuantitySeriesSampleBuilder, HKQuantitySeriesSampleQuery and the store")

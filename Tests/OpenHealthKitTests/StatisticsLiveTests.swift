@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// Long-running collection queries (updates after saves and deletions, from this and other stores) and the

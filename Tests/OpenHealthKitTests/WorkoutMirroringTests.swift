@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// Workout session mirroring (iOS 17): there is no companion device, so nothing is mirrored and sending data fails.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabase
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// Records what a workout session and its live builder tell their delegates.
