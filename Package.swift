@@ -9,7 +9,7 @@ import PackageDescription
 //                                                  HealthDatabasePostgres -> HealthDatabase (postgres-nio; only OpenHealthKitPostgres,
 //                                                  HKHealthStore(postgres:owner:app:), depends on it)
 // The value layer (HealthUnits, HealthKitModel) depends on Foundation alone and performs no I/O. OpenHealthKit
-// depends on the storage contract, never on an engine.
+// depends on the storage contract, never on an engine. HealthLocking (`Locked<Value>`, Foundation only) sits under all of them.
 
 var products: [Product] = [
     // HKUnit and HKQuantity alone.
@@ -53,12 +53,15 @@ let coreLocation: [Target.Dependency] = ["CoreLocation"]
 #endif
 
 var targets: [Target] = [
+    // `Locked<Value>`, the one lock idiom: mutable state shared between threads lives inside it. Foundation only;
+    // package access, not a product.
+    .target(name: "HealthLocking"),
     // HKUnit and HKQuantity: unit grammar, dimensions, conversion. Foundation only.
-    .target(name: "HealthUnits"),
+    .target(name: "HealthUnits", dependencies: ["HealthLocking"]),
     // HealthKit's value layer: type catalog, HKObjectType tree, samples, sources, errors, metadata keys.
-    .target(name: "HealthKitModel", dependencies: ["HealthUnits"]),
+    .target(name: "HealthKitModel", dependencies: ["HealthUnits", "HealthLocking"]),
     // The storage contract: records, filters, change log, grants. No HealthKit classes, no engine.
-    .target(name: "HealthDatabase"),
+    .target(name: "HealthDatabase", dependencies: ["HealthLocking"]),
     // The storage contract on SQLite (GRDB): WAL, migrations, indexes, change log.
     .target(
         name: "HealthDatabaseSQLite",
@@ -78,7 +81,7 @@ var targets: [Target] = [
     .target(name: "HealthDatabaseConformance", dependencies: ["HealthDatabase"], path: "Tests/HealthDatabaseConformance"),
     // The HealthKit-compatible API surface: HKHealthStore, authorization, predicates, queries.
     // Its storage is any engine behind the contract: whoever opens the store chooses (no engine is a dependency).
-    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase"] + coreLocation),
+    .target(name: "OpenHealthKit", dependencies: ["HealthKitModel", "HealthDatabase", "HealthLocking"] + coreLocation),
     // OpenHealthKit on SQLite: the default engine of `HKHealthStore()`, and the path-based openers.
     .target(name: "OpenHealthKitSQLite", dependencies: ["OpenHealthKit", "HealthDatabaseSQLite"]),
     // OpenHealthKit on PostgreSQL: HKHealthStore(postgres:owner:app:), a person's store in a database of everyone's.
@@ -88,7 +91,7 @@ var targets: [Target] = [
         name: "HealthCLI",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "HealthRecords", "SmartHealthCards",
-            "HealthExport", "HealthProviders", "HealthServer",
+            "HealthExport", "HealthProviders", "HealthServer", "HealthLocking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -108,7 +111,7 @@ var targets: [Target] = [
     .target(
         name: "HealthExport",
         dependencies: [
-            "OpenHealthKit", "HealthKitModel", "HealthDatabase", "HealthRecords",
+            "OpenHealthKit", "HealthKitModel", "HealthDatabase", "HealthRecords", "HealthLocking",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]
     ),
@@ -116,7 +119,7 @@ var targets: [Target] = [
     // HealthRecords' ingestion. HTTP through Foundation's URLSession.
     .target(
         name: "HealthProviders",
-        dependencies: ["HealthRecords", "HealthExport", "OpenHealthKit", "HealthKitModel", .product(name: "Crypto", package: "swift-crypto"),
+        dependencies: ["HealthRecords", "HealthExport", "OpenHealthKit", "HealthKitModel", "HealthLocking", .product(name: "Crypto", package: "swift-crypto"),
                        .product(name: "_CryptoExtras", package: "swift-crypto")]
     ),
     // The server: accounts, OAuth apps and the permission sheet, HealthKit's semantics over HTTP (/v1), the
@@ -125,7 +128,7 @@ var targets: [Target] = [
         name: "HealthServer",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthKitModel", "HealthUnits", "HealthDatabase", "HealthDatabaseSQLite",
-            "HealthProviders", "HealthDatabasePostgres",
+            "HealthProviders", "HealthDatabasePostgres", "HealthLocking",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -137,6 +140,8 @@ var targets: [Target] = [
 
     // Locates ../shared/testdata for the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // A change-monitor clock the query tests move by hand, so they wait on state instead of the wall clock.
+    .target(name: "OpenHealthKitTestSupport", dependencies: ["OpenHealthKit"], path: "Tests/OpenHealthKitTestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "TestSupport"]),
@@ -152,7 +157,8 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "OpenHealthKitTests",
-        dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport"]
+        dependencies: ["OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport",
+                       "OpenHealthKitTestSupport"]
     ),
     .testTarget(name: "OpenHealthKitPostgresTests", dependencies: ["OpenHealthKitPostgres", "HealthDatabasePostgres", "TestSupport"]),
     .testTarget(name: "HealthFHIRTests", dependencies: ["HealthFHIR", "HealthKitModel", "TestSupport"]),
@@ -176,7 +182,8 @@ targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit", "OpenH
 // `import CoreLocation` must compile too: CLLocation and its types, for HealthKit's route APIs.
 products.append(.library(name: "CoreLocation", targets: ["CoreLocation"]))
 targets.append(.target(name: "CoreLocation"))
-targets.append(.testTarget(name: "HealthKitCompatibilityTests", dependencies: ["HealthKit", "HealthDatabase", "HealthDatabaseSQLite"]))
+targets.append(.testTarget(name: "HealthKitCompatibilityTests",
+                           dependencies: ["HealthKit", "HealthDatabase", "HealthDatabaseSQLite", "OpenHealthKitTestSupport"]))
 // Written as apps' code and tests are: its files import only HealthKit (no Foundation), and its test doubles subclass
 // HealthKit's classes.
 targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit"]))

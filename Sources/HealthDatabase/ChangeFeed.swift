@@ -1,4 +1,5 @@
 import Foundation
+import HealthLocking
 
 /// A store's change feed: the engine announces every commit it knows of, so that observers in the same process
 /// (long-running queries, the server's sync streams) wake at once instead of at their next poll.
@@ -11,10 +12,13 @@ import Foundation
 ///
 /// Handlers run on the committing thread, after the commit, in announcement order per thread; they must return
 /// quickly (hand the work to a queue). Thread-safe.
-public final class ChangeFeed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var handlers: [Int: @Sendable (Int64) -> Void] = [:]
-    private var nextToken = 0
+public final class ChangeFeed: Sendable {
+    private struct Subscribers {
+        var handlers: [Int: @Sendable (Int64) -> Void] = [:]
+        var nextToken = 0
+    }
+
+    private let subscribers = Locked(Subscribers())
 
     /// A feed with no subscribers.
     public init() {}
@@ -22,10 +26,10 @@ public final class ChangeFeed: @unchecked Sendable {
     /// Calls `handler` with the newest change position after every commit announced from now on, until the returned
     /// subscription is cancelled or released.
     public func subscribe(_ handler: @escaping @Sendable (Int64) -> Void) -> ChangeFeedSubscription {
-        let token: Int = lock.withLock {
-            nextToken += 1
-            handlers[nextToken] = handler
-            return nextToken
+        let token: Int = subscribers.withLock {
+            $0.nextToken += 1
+            $0.handlers[$0.nextToken] = handler
+            return $0.nextToken
         }
         return ChangeFeedSubscription { [weak self] in self?.remove(token) }
     }
@@ -33,30 +37,29 @@ public final class ChangeFeed: @unchecked Sendable {
     /// Tells every subscriber that a transaction committed and the newest change position is `position`
     /// (for the engine, after the commit).
     public func announce(_ position: Int64) {
-        let current = lock.withLock { Array(handlers.values) }
+        let current = subscribers.withLock { Array($0.handlers.values) }
         for handler in current { handler(position) }
     }
 
     /// How many subscriptions are active.
-    public var subscriberCount: Int { lock.withLock { handlers.count } }
+    public var subscriberCount: Int { subscribers.withLock { $0.handlers.count } }
 
     private func remove(_ token: Int) {
-        _ = lock.withLock { handlers.removeValue(forKey: token) }
+        _ = subscribers.withLock { $0.handlers.removeValue(forKey: token) }
     }
 }
 
 /// A subscription to a ``ChangeFeed``: announcements reach its handler until it is cancelled or released.
-public final class ChangeFeedSubscription: @unchecked Sendable {
-    private let lock = NSLock()
-    private var onCancel: (@Sendable () -> Void)?
+public final class ChangeFeedSubscription: Sendable {
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = onCancel
+        self.onCancel = Locked(onCancel)
     }
 
     /// Stops the announcements; cancelling twice does nothing.
     public func cancel() {
-        let action: (@Sendable () -> Void)? = lock.withLock {
+        let action: (@Sendable () -> Void)? = onCancel.withLock { onCancel in
             defer { onCancel = nil }
             return onCancel
         }

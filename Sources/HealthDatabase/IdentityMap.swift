@@ -1,30 +1,34 @@
 import Foundation
+import HealthLocking
 
 /// A two-way map between an engine's integer ids and the values of rows that are never changed or deleted (type
 /// identifiers, source revisions, devices), so an id once seen stays valid. Shared by every reader and writer of one
 /// store; thread-safe. Engines cache committed rows only.
-package final class IdentityMap<Value: Hashable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ids: [Value: Int64] = [:]
-    private var values: [Int64: Value] = [:]
+package final class IdentityMap<Value: Hashable & Sendable>: Sendable {
+    private struct Entries {
+        var ids: [Value: Int64] = [:]
+        var values: [Int64: Value] = [:]
+    }
+
+    private let entries = Locked(Entries())
 
     /// An empty map.
     package init() {}
 
     /// The id of `value`, if cached.
     package func id(_ value: Value) -> Int64? {
-        lock.withLock { ids[value] }
+        entries.withLock { $0.ids[value] }
     }
 
     /// The value of `id`, if cached.
     package func value(_ id: Int64) -> Value? {
-        lock.withLock { values[id] }
+        entries.withLock { $0.values[id] }
     }
 
     /// Caches committed rows.
     package func insert(_ rows: [(id: Int64, value: Value)]) {
-        lock.withLock {
-            for row in rows { ids[row.value] = row.id; values[row.id] = row.value }
+        entries.withLock { entries in
+            for row in rows { entries.ids[row.value] = row.id; entries.values[row.id] = row.value }
         }
     }
 }

@@ -62,10 +62,18 @@ private final class StepUploader: @unchecked Sendable {
     var uploadedIDs: [UUID] { lock.withLock { uploaded } }
     var removedIDs: [UUID] { lock.withLock { removed } }
     var counts: (wakeUps: Int, completions: Int) { lock.withLock { (wakeUps, completions) } }
+    /// One element per change of the counts and lists above, to wait on.
+    let progress = Deliveries<Void>()
+
+    /// Waits (at most ten seconds) until `condition` holds for the uploader; returns whether it did.
+    func wait(until condition: @escaping @Sendable () -> Bool) async -> Bool {
+        await progress.wait { _ in condition() }
+    }
 
     func start() -> HKObserverQuery {
         let query = HKObserverQuery(sampleType: stepType, predicate: nil) { [self] _, completionHandler, errorOrNil in
             lock.withLock { wakeUps += 1 }
+            progress.append(())
             if errorOrNil != nil {
                 completionHandler()
                 return
@@ -78,6 +86,7 @@ private final class StepUploader: @unchecked Sendable {
                 }
                 if let newAnchor { try? anchorFile.save(newAnchor) }
                 lock.withLock { completions += 1 }
+                progress.append(())
                 completionHandler()
             }
             healthStore.execute(read)
@@ -212,14 +221,14 @@ struct QueryAnchoredScenarios {
         #expect(updates.all.flatMap(\.added) == [later.uuid])
 
         try await healthStore.delete(existing)
-        let sawDeletion = await wait { updates.all.flatMap(\.deleted).contains(existing.uuid) }
+        let sawDeletion = await updates.wait { $0.flatMap(\.deleted).contains(existing.uuid) }
         #expect(sawDeletion)
 
         // Once stopped, nothing more arrives.
         healthStore.stop(query)
         let delivered = updates.all.count
         try await otherProcess.save(walk(10, minute: 60))
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try catchUpWithCommits(healthStore)
         #expect(updates.all.count == delivered)
     }
 
@@ -238,21 +247,21 @@ struct QueryAnchoredScenarios {
         let uploader = StepUploader(healthStore: healthStore, anchorFile: anchorFile())
         let observer = uploader.start()
         // HealthKit calls an observer query's handler once when it starts: the first sync reads what is there.
-        #expect(await wait { Set(uploader.uploadedIDs) == Set(before.map(\.uuid)) })
+        #expect(await uploader.wait { Set(uploader.uploadedIDs) == Set(before.map(\.uuid)) })
 
         // A commit by another process wakes the observer; the anchored read gets exactly the new samples.
         let otherProcess = try await relaunch(device, app: ScenarioDevice.coachApp)
         let fromCoach = [walk(1500, minute: 60), walk(1700, minute: 70)]
         try await otherProcess.save(fromCoach)
-        #expect(await wait { uploader.uploadedIDs.count == 4 })
+        #expect(await uploader.wait { uploader.uploadedIDs.count == 4 })
         #expect(Set(uploader.uploadedIDs) == Set((before + fromCoach).map(\.uuid)))
         #expect(uploader.uploadedIDs.count == Set(uploader.uploadedIDs).count) // nothing read twice
 
         try await healthStore.delete(before[0])
-        #expect(await wait { uploader.removedIDs == [before[0].uuid] })
+        #expect(await uploader.wait { uploader.removedIDs == [before[0].uuid] })
 
         // Every wake-up was completed.
-        #expect(await wait { uploader.counts.wakeUps == uploader.counts.completions })
+        #expect(await uploader.wait { uploader.counts.wakeUps == uploader.counts.completions })
         #expect(uploader.counts.wakeUps >= 3)
         healthStore.stop(observer)
         try await healthStore.disableBackgroundDelivery(for: stepType)
@@ -269,11 +278,11 @@ struct QueryAnchoredScenarios {
             completionHandler()
         }
         healthStore.execute(query)
-        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(await changedTypes.wait(for: 1))  // the call at start
         let heartRate = HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 61),
                                          start: morning, end: morning)
         try await healthStore.save(heartRate)
-        #expect(await wait { changedTypes.all.contains { $0.contains(HKQuantityType(.heartRate)) } })
+        #expect(await changedTypes.wait { $0.contains { $0.contains(HKQuantityType(.heartRate)) } })
         #expect(changedTypes.all.allSatisfy { $0.isSubset(of: [stepType, HKQuantityType(.heartRate)]) })
         healthStore.stop(query)
     }
@@ -328,15 +337,5 @@ struct QueryAnchoredScenarios {
             "\([later.uuid.uuidString])|[]",
             "[]|\([later.uuid.uuidString])",
         ])
-    }
-
-    /// Polls `condition` for up to ten seconds.
-    private func wait(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if condition() { return true }
-            try? await Task.sleep(nanoseconds: 10_000_000)
-        }
-        return condition()
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import HealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// One person's device: a health database and the apps installed on it.
@@ -82,25 +83,33 @@ final class ScenarioDevice: @unchecked Sendable {
         operatingSystemVersion: OperatingSystemVersion(majorVersion: 18, minorVersion: 0, patchVersion: 0))
 }
 
-/// Events that handlers deliver on background queues, with bounded waits.
-final class Deliveries<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Element] = []
+/// Events that handlers deliver on background queues, with bounded waits (an ``EventRecorder`` that answers whether
+/// the awaited deliveries came).
+final class Deliveries<Element: Sendable>: Sendable {
+    private let recorder = EventRecorder<Element>()
 
-    func append(_ element: Element) { lock.withLock { items.append(element) } }
+    func append(_ element: Element) { recorder.record(element) }
 
-    var all: [Element] { lock.withLock { items } }
+    var all: [Element] { recorder.events }
 
     /// Waits (at most `timeout` seconds) until at least `count` elements arrived; returns whether they did.
     @discardableResult
     func wait(for count: Int, timeout: TimeInterval = 10) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if all.count >= count { return true }
-            try? await Task.sleep(nanoseconds: 10_000_000)
-        }
-        return all.count >= count
+        await wait(timeout: timeout) { $0.count >= count }
     }
+
+    /// Waits (at most `timeout` seconds) until `condition` holds for the elements; returns whether it did.
+    @discardableResult
+    func wait(timeout: TimeInterval = 10, until condition: @escaping ([Element]) -> Bool) async -> Bool {
+        condition(await recorder.wait(timeout: timeout, until: condition))
+    }
+}
+
+/// Lets `healthStore`'s running queries see every commit made so far, by any process, and returns once they have
+/// handled it (the store's change poller is switched to a clock the test moves; on a device the system decides when
+/// an app hears of other processes' commits).
+func catchUpWithCommits(_ healthStore: HKHealthStore) throws {
+    try DrivenMonitor(healthStore).step()
 }
 
 /// Runs `body` with a deadline: cancels it and fails after `seconds`.

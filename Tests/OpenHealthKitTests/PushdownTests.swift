@@ -3,6 +3,7 @@ import HealthDatabase
 import HealthDatabaseSQLite
 import Testing
 @testable import OpenHealthKit
+import OpenHealthKitTestSupport
 
 /// What queries ask storage for: correlation member predicates as `hasChild`, documents without their XML.
 @Suite struct PushdownTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite struct QueryAnchoredTests {
@@ -99,8 +100,10 @@ import Testing
         #expect(events.flatMap(\.1) == [sample.uuid])
         reader.stop(query)
         let count = updates.events.count
+        // From here the reader's monitor polls only when the test says: a poll after the save, handled, delivers nothing.
+        let driven = try DrivenMonitor(reader)
         try await writer.save(Q.steps(5))
-        await pause(0.2)
+        driven.step()
         #expect(updates.events.count == count)
     }
 

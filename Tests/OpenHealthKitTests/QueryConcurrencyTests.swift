@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite struct QueryConcurrencyTests {
@@ -41,14 +42,15 @@ import Testing
             }
         }
         queries.forEach(observer.execute)
-        await pause(0.05)
+        #expect(await recorder.wait(for: 8).count == 8)
         try await writer.save(Q.steps(1))
         // Each query is called once when it starts and once for the save.
         let events = await recorder.wait(for: 16)
         #expect(events.count == 16 && Set(events).count == 8)
         queries.forEach(observer.stop)
+        let driven = try DrivenMonitor(observer)
         try await writer.save(Q.steps(2))
-        await pause(0.15)
+        driven.step()
         #expect(recorder.events.count == 16)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite struct QueryDescriptorTests {
@@ -33,23 +34,16 @@ import Testing
         let (reader, writer) = try await Q.twoStores()
         try await writer.save(Q.steps(1))
         let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: F.stepCount)], anchor: nil)
-        let collected = Task { () -> [Int] in
-            var counts: [Int] = []
+        let batches = EventRecorder<Int>()
+        let collected = Task {
             for try await batch in descriptor.results(for: reader) {
-                counts.append(batch.addedSamples.count + batch.deletedObjects.count)
-                if counts.count == 2 { break }
+                batches.record(batch.addedSamples.count + batch.deletedObjects.count)
+                if batches.events.count == 2 { break }
             }
-            return counts
         }
-        await pause(0.1)
+        #expect(await batches.wait(for: 1) == [1])
         try await writer.save([Q.steps(2), Q.steps(3)])
-        let outcome = await withTaskGroup(of: [Int]?.self) { group in
-            group.addTask { try? await collected.value }
-            group.addTask { await pause(5); collected.cancel(); return nil }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        #expect(outcome == [1, 2])
+        #expect(await batches.wait(for: 2) == [1, 2])
+        collected.cancel()
     }
 }

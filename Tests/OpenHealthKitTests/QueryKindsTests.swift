@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite struct QueryKindsTests {
@@ -107,8 +108,9 @@ import Testing
         try await store.saveActivitySummaries([Self.summary(day: 5, energy: 100)])
         #expect(await batches.wait(for: 2) == [0, 1])
         store.stop(query)
+        let driven = try DrivenMonitor(store)
         try await store.saveActivitySummaries([Self.summary(day: 6, energy: 100)])
-        await pause(0.1)
+        driven.step()
         #expect(batches.events == [0, 1])
     }
 

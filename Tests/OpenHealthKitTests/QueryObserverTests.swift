@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabaseSQLite
 @testable import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// HKObserverQuery over real SQLite files. The observing store's change monitor runs on a ``ManualPollClock``: its
@@ -10,22 +11,7 @@ import Testing
     typealias F = StoreFixture
     typealias Q = QueryFixture
 
-    /// A store's monitor driven by a manual clock.
-    struct Driven {
-        let clock = ManualPollClock()
-        let monitor: ChangeMonitor
-
-        init(_ store: HKHealthStore) throws {
-            monitor = StoreHome.of(try store.storage()).monitor
-            monitor.clock = clock
-        }
-
-        /// Moves the clock on by `seconds` (one poll when an interval passed) and waits until the polls are handled.
-        func step(_ seconds: TimeInterval = 0.05) {
-            clock.advance(by: seconds)
-            monitor.settle()
-        }
-    }
+    typealias Driven = DrivenMonitor
 
     private func observe(_ store: HKHealthStore, _ type: HKSampleType = F.stepCount) -> (HKObserverQuery, EventRecorder<Date>) {
         let recorder = EventRecorder<Date>()

@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite struct QuerySampleTests {

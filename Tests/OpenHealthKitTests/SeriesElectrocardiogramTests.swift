@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite("Electrocardiograms: storage, HKSampleQuery, anchored queries, predicates and HKElectrocardiogramQuery")

@@ -5,6 +5,7 @@ import OpenHealthKit
 import Testing
 #if canImport(CoreLocation)
 import CoreLocation
+import OpenHealthKitTestSupport
 #endif
 
 /// Stores on SQLite files, locations and query runners for the series tests (routes, heartbeat series).
@@ -59,9 +60,10 @@ enum SeriesFixture {
         let handler: HKWorkoutRouteQuery.DataHandler = { _, locations, done, error in
             recorder.record(RouteBatch(locations: locations, done: done, error: error as? HKError))
         }
-        store.execute(interval.map { HKWorkoutRouteQuery(route: route, dateInterval: $0, dataHandler: handler) }
-                      ?? HKWorkoutRouteQuery(route: route, dataHandler: handler))
-        return await wait(recorder) { $0.last?.done == true }
+        let query = interval.map { HKWorkoutRouteQuery(route: route, dateInterval: $0, dataHandler: handler) }
+            ?? HKWorkoutRouteQuery(route: route, dataHandler: handler)
+        store.execute(query)
+        return await wait(recorder, query) { $0.last?.done == true }
     }
 
     /// What one call of a heartbeat query's handler carried.
@@ -75,17 +77,19 @@ enum SeriesFixture {
     /// Runs a heartbeat series query and returns every call of its handler.
     static func beatCalls(_ store: HKHealthStore, _ series: HKHeartbeatSeriesSample) async -> [BeatCall] {
         let recorder = EventRecorder<BeatCall>()
-        store.execute(HKHeartbeatSeriesQuery(heartbeatSeries: series) { _, time, gap, done, error in
+        let query = HKHeartbeatSeriesQuery(heartbeatSeries: series) { _, time, gap, done, error in
             recorder.record(BeatCall(time: time, gap: gap, done: done, error: error as? HKError))
-        })
-        return await wait(recorder) { $0.last?.done == true }
+        }
+        store.execute(query)
+        return await wait(recorder, query) { $0.last?.done == true }
     }
 
-    /// Waits (up to five seconds) until `finished` holds for the events, then a little longer for stray calls.
-    private static func wait<Event>(_ recorder: EventRecorder<Event>, until finished: ([Event]) -> Bool) async -> [Event] {
-        let deadline = Date().addingTimeInterval(5)
-        while !finished(recorder.events) && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
-        try? await Task.sleep(nanoseconds: 50_000_000)
+    /// Waits (up to five seconds) until `finished` holds for the events, then until the handler calls `query` already
+    /// scheduled have run, so that a stray call after the last shows.
+    static func wait<Event>(_ recorder: EventRecorder<Event>, _ query: HKQuery,
+                            until finished: @escaping ([Event]) -> Bool) async -> [Event] {
+        await recorder.wait(until: finished)
+        query.execution.settle()
         return recorder.events
     }
 }

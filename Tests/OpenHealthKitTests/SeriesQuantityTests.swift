@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 @Suite("Quantity series: HKQuantitySeriesSampleBuilder, HKQuantitySeriesSampleQuery and the store")
@@ -32,9 +33,7 @@ struct SeriesQuantityTests {
         query.includeSample = true
         query.orderByQuantitySampleStartDate = bySample
         store.execute(query)
-        let deadline = Date().addingTimeInterval(5)
-        while recorder.events.last?.done != true && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
-        return recorder.events
+        return await SeriesFixture.wait(recorder, query) { $0.last?.done == true }
     }
 
     @Test("a step series: one sample whose count and sum are its quantities', read back quantity by quantity from the file")

@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// Long-running collection queries (updates after saves and deletions, from this and other stores) and the
@@ -55,14 +56,15 @@ import Testing
         let sums = EventRecorder<[Double?]>()
         let perSource = EventRecorder<[Double?]>()
         let query = C.query(options: [.cumulativeSum, .separateBySource])
-        query.initialResultsHandler = { _, _, _ in }
+        let started = EventRecorder<Bool>()
+        query.initialResultsHandler = { _, _, _ in started.record(true) }
         query.statisticsUpdateHandler = { _, _, collection, _ in
             guard let collection else { return }
             sums.record(days.map { C.sum(collection, $0) })
             perSource.record(days.map { collection.statistics(for: $0)?.sumQuantity(for: store.app)?.doubleValue(for: .count()) })
         }
         store.execute(query)
-        await pause(0.1)
+        await started.wait(for: 1)
         // Inside a day with data; across midnight into a new day; past the end of the data; a user-entered sample
         // (it outranks the app); a watch sample overlapping the phone's.
         let saves: [[HKQuantitySample]] = [

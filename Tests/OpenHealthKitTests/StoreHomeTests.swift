@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabaseSQLite
 @testable import OpenHealthKit
 import OpenHealthKitSQLite
+import OpenHealthKitTestSupport
 import Testing
 
 /// One home per store: every HKHealthStore opened on a file in this process shares one storage instance (one

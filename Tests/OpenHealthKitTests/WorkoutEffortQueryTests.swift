@@ -3,6 +3,7 @@ import HealthDatabase
 import HealthDatabaseSQLite
 import Testing
 @testable import OpenHealthKit
+import OpenHealthKitTestSupport
 
 /// HKWorkoutEffortRelationshipQuery and its descriptor, on SQLite files.
 @Suite struct WorkoutEffortQueryTests {

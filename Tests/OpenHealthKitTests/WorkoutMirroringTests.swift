@@ -1,5 +1,6 @@
 import Foundation
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// Workout session mirroring (iOS 17): there is no companion device, so nothing is mirrored and sending data fails.
@@ -48,7 +49,7 @@ import Testing
         let session = try HKWorkoutSession(healthStore: store, configuration: HKWorkoutConfiguration())
         session.startActivity(with: Date())
         session.end()
-        await pause(0.1)
+        session.settleDelegateCalls()
         #expect(started.events.isEmpty)
         store.workoutSessionMirroringStartHandler = nil
         #expect(store.workoutSessionMirroringStartHandler == nil)

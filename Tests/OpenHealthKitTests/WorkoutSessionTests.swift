@@ -1,44 +1,55 @@
 import Foundation
 import HealthDatabase
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import Testing
 
 /// Records what a workout session and its live builder tell their delegates.
 final class SessionRecorder: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate, @unchecked Sendable {
+    private let log = EventRecorder<String>()
     private let lock = NSLock()
-    private var log: [String] = []
     private var failures: [HKError] = []
+    /// The sessions and builders heard from, whose delegate queues ``wait(for:)`` drains.
+    private var speakers: [ObjectIdentifier: any AnyObject & Sendable] = [:]
 
     /// Everything heard, in order: `prepared<-notStarted`, `event pause`, `collected HKQuantityTypeIdentifier…`, `builder event`.
-    var heard: [String] { lock.withLock { log } }
+    var heard: [String] { log.events }
     /// The errors the session reported.
     var errors: [HKError] { lock.withLock { failures } }
 
-    private func note(_ line: String) { lock.withLock { log.append(line) } }
+    private func note(_ line: String, from speaker: any AnyObject & Sendable) {
+        lock.withLock { speakers[ObjectIdentifier(speaker)] = speaker }
+        log.record(line)
+    }
 
     func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
                         from fromState: HKWorkoutSessionState, date: Date) {
-        note("\(toState)<-\(fromState)")
+        note("\(toState)<-\(fromState)", from: workoutSession)
     }
 
     func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {
         lock.withLock { failures.append(HKError.from(error)) }
-        note("failed")
+        note("failed", from: workoutSession)
     }
 
-    func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent) { note("event \(event.type)") }
+    func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent) {
+        note("event \(event.type)", from: workoutSession)
+    }
 
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>) {
-        note("collected " + collectedTypes.map(\.identifier).sorted().joined(separator: ","))
+        note("collected " + collectedTypes.map(\.identifier).sorted().joined(separator: ","), from: workoutBuilder)
     }
 
-    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) { note("builder event") }
+    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) { note("builder event", from: workoutBuilder) }
 
-    /// Waits (up to five seconds) until `count` lines were heard.
+    /// Waits (up to five seconds) until `count` lines were heard, then until the delegate calls already scheduled by
+    /// the sessions and builders heard from have run, so that a line too many shows.
     func wait(for count: Int) async -> [String] {
-        let deadline = Date().addingTimeInterval(5)
-        while heard.count < count && Date() < deadline { try? await Task.sleep(nanoseconds: 5_000_000) }
-        try? await Task.sleep(nanoseconds: 30_000_000)
+        await log.wait(for: count)
+        for speaker in lock.withLock({ Array(speakers.values) }) {
+            (speaker as? HKWorkoutSession)?.settleDelegateCalls()
+            (speaker as? HKLiveWorkoutBuilder)?.settleDelegateCalls()
+        }
         return heard
     }
 }
@@ -142,6 +153,7 @@ struct WorkoutSessionTests {
                                       start: start, end: start.addingTimeInterval(0.1))
         try await builder.addSamples([energy])
         session.pause()
+        // A real pause: the session stamps its events with the system's time, and the workout's duration must leave it out.
         try await Task.sleep(nanoseconds: 400_000_000)
         session.resume()
         #expect(await recorder.wait(for: 3) == ["collected HKQuantityTypeIdentifierActiveEnergyBurned", "builder event", "builder event"])
@@ -167,7 +179,7 @@ struct WorkoutSessionTests {
         try await builder.beginCollection(at: Date())
         session.pause()
         session.resume()
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // The session hands its events to the builder before pause() and resume() return.
         #expect(builder.workoutEvents.isEmpty)
 
         let source = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: Self.running())

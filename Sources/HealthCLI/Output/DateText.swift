@@ -1,4 +1,5 @@
 import Foundation
+import HealthLocking
 
 /// Dates as every command reads and writes them: one grammar for all options.
 ///
@@ -55,7 +56,7 @@ enum DateText {
     /// are written when there are any.
     static func format(_ date: Date, timeZone: TimeZone = .current) -> String {
         let fractional = date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
-        return formattersLock.withLock {
+        return formatters.withLock { formatters in
             let key = "\(timeZone.identifier) \(timeZone.secondsFromGMT()) \(fractional)"
             if let formatter = formatters[key] { return formatter.string(from: date) }
             let formatter = ISO8601DateFormatter()
@@ -67,8 +68,7 @@ enum DateText {
     }
 
     /// Formatters by time zone and precision: making one costs more than formatting many dates.
-    nonisolated(unsafe) private static var formatters: [String: ISO8601DateFormatter] = [:]
-    private static let formattersLock = NSLock()
+    private static let formatters = Locked<[String: ISO8601DateFormatter]>([:])
 
     /// `yyyy-MM-dd` of `date` in `timeZone`.
     static func day(_ date: Date, timeZone: TimeZone = .current) -> String {

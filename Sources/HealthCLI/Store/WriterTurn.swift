@@ -1,4 +1,5 @@
 import Foundation
+import HealthLocking
 
 /// One `health` writer per store at a time: a write command holds an exclusive `flock` on the database file until
 /// it exits, and a second one waits for its turn, saying so on standard error.
@@ -8,13 +9,14 @@ import Foundation
 /// separate from SQLite's own POSIX locks on the file and are released by the system when the process ends,
 /// however it ends.
 enum WriterTurn {
-    nonisolated(unsafe) private static var held: [String: Int32] = [:]
-    private static let lock = NSLock()
+    /// The descriptors this process holds a turn on, by path. Taking a turn waits inside the lock: a second thread of
+    /// the process asking for any store waits until the first has its turn.
+    private static let held = Locked<[String: Int32]>([:])
 
     /// Waits until this process is the only `health` writer of the store at `path` (creating its folder and an
     /// empty file if there is none yet, as the write would).
     static func take(for path: String) {
-        lock.withLock {
+        held.withLock { held in
             guard held[path] == nil else { return }
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

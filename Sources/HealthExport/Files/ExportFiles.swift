@@ -1,16 +1,17 @@
 import Foundation
 import ZIPFoundation
+import HealthLocking
 
 /// The files beside export.xml (routes, clinical records, export_cda.xml), wherever the export is: an
 /// export.zip, the unzipped `apple_health_export` folder, or nothing (a lone export.xml).
-final class ExportFiles: @unchecked Sendable {
+final class ExportFiles: Sendable {
     private enum Location {
         case folder(URL)
-        case archive(Archive, prefix: String)
+        // An `Archive` is not thread-safe: every use of it, reads from the file included, is inside its lock.
+        case archive(Locked<Archive>, prefix: String)
         case none
     }
     private let location: Location
-    private let lock = NSLock()
 
     private init(_ location: Location) { self.location = location }
 
@@ -18,7 +19,7 @@ final class ExportFiles: @unchecked Sendable {
     static func folder(_ folder: URL) -> ExportFiles { ExportFiles(.folder(folder)) }
 
     /// Files in a zip archive, under `prefix` (e.g. `apple_health_export/`).
-    static func archive(_ archive: Archive, prefix: String) -> ExportFiles { ExportFiles(.archive(archive, prefix: prefix)) }
+    static func archive(_ archive: Archive, prefix: String) -> ExportFiles { ExportFiles(.archive(Locked(archive), prefix: prefix)) }
 
     /// No files (only export.xml was given).
     static let none = ExportFiles(.none)
@@ -38,11 +39,11 @@ final class ExportFiles: @unchecked Sendable {
                 return FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) && !isDirectory.boolValue
             }
         case .archive(let archive, let prefix):
-            lock.lock()
-            defer { lock.unlock() }
             let inside = prefix + folder + "/"
-            names = archive.filter { $0.type == .file && $0.path.hasPrefix(inside) }.map { String($0.path.dropFirst(inside.count)) }
-                .filter { !$0.contains("/") }
+            names = archive.withLock { archive in
+                archive.filter { $0.type == .file && $0.path.hasPrefix(inside) }.map { String($0.path.dropFirst(inside.count)) }
+                    .filter { !$0.contains("/") }
+            }
         }
         return names.filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
     }
@@ -58,10 +59,10 @@ final class ExportFiles: @unchecked Sendable {
         case .none: return .failure(.unreadable)
         case .folder(let folder): return Self.read(folder.appendingPathComponent(String(relative)), limit: limit)
         case .archive(let archive, let prefix):
-            lock.lock()
-            defer { lock.unlock() }
-            guard let entry = archive[prefix + relative] else { return .failure(.unreadable) }
-            return Self.extract(entry, from: archive, limit: limit)
+            return archive.withLock { archive in
+                guard let entry = archive[prefix + relative] else { return .failure(.unreadable) }
+                return Self.extract(entry, from: archive, limit: limit)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 package import Foundation
+import HealthLocking
 
 /// The identifiers of new objects: time-ordered UUIDs (RFC 9562 version 7).
 ///

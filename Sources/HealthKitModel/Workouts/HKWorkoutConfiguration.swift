@@ -1,4 +1,5 @@
 public import Foundation
+import HealthLocking
 
 /// Where a workout takes place.
 public enum HKWorkoutSessionLocationType: Int, Sendable {

@@ -3,13 +3,14 @@ import HealthExport
 import HealthKitModel
 import HealthRecords
 import OpenHealthKit
+import HealthLocking
 
 /// CDA documents attached to DocumentReferences (`content[].attachment` with an XML content type): downloaded once per
 /// sync (by URL; inline `data` needs no download), as raw bytes or as a FHIR Binary with base64 `data`, and stored as
 /// CDA documents of the institution (`DocumentImport`: the same bytes are stored once, whatever the sync).
-final class DocumentAttachments: @unchecked Sendable {
-    private var done = Set<String>()
-    private let lock = NSLock()
+final class DocumentAttachments: Sendable {
+    /// The URLs fetched so far.
+    private let done = Locked(Set<String>())
 
     /// Downloads and stores the CDA attachments of a DocumentReference page; returns (stored, problems).
     func store(page: Data, session: FHIRSession, health: HKHealthStore, source: HKSource) async -> (Int, [String]) {
@@ -49,7 +50,7 @@ final class DocumentAttachments: @unchecked Sendable {
         guard let text = attachment["url"] as? String, let url = URL(string: text, relativeTo: URL(string: DirectoryEndpoint.key(session.base) + "/"))?.absoluteURL else {
             return nil
         }
-        guard lock.withLock({ done.insert(url.absoluteString).inserted }) else { return nil }
+        guard done.withLock({ $0.insert(url.absoluteString).inserted }) else { return nil }
         let step = ProviderError.Step.download(resourceType: "Binary")
         let answer = try await session.get(url, step: step, accept: "\(attachment["contentType"] as? String ?? "application/xml"), application/fhir+json;q=0.9, */*;q=0.1")
         guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }

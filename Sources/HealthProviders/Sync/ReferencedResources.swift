@@ -1,14 +1,14 @@
 import Foundation
 import HealthRecords
+import HealthLocking
 
 /// Resources that medication records reference (`medicationReference` → `Medication/id`), fetched once per sync and
 /// handed to ingestion with the page that references them, so the records carry the medication's name.
-final class ReferencedResources: @unchecked Sendable {
+final class ReferencedResources: Sendable {
     /// Resource types whose records name a referenced Medication.
     static let medicationTypes: Set<String> = ["MedicationRequest", "MedicationDispense", "MedicationStatement", "MedicationOrder",
                                                "MedicationAdministration"]
-    private var fetched: [String: [FHIRReadResource]] = [:]
-    private let lock = NSLock()
+    private let fetched = Locked<[String: [FHIRReadResource]]>([:])
 
     /// The Medications `page`'s `type` resources reference and the page does not contain, fetched at most once each.
     /// A Medication that cannot be fetched (not granted, gone) is left out: the record then keeps the reference's
@@ -27,13 +27,13 @@ final class ReferencedResources: @unchecked Sendable {
         }
         var result: [FHIRReadResource] = []
         for key in Set(wanted).subtracting(present).sorted() {
-            if let known = lock.withLock({ fetched[key] }) { result += known; continue }
+            if let known = fetched.withLock({ $0[key] }) { result += known; continue }
             var read: [FHIRReadResource] = []
             let url = FHIRURL.join(session.base, key)
             if let answer = try? await session.get(url, step: .download(resourceType: "Medication")), answer.status == 200 {
                 read = reader.read(answer.body).resources
             }
-            lock.withLock { fetched[key] = read }
+            fetched.withLock { $0[key] = read }
             result += read
         }
         return result

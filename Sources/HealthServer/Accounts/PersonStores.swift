@@ -3,6 +3,7 @@ import HealthDatabase
 import HealthDatabasePostgres
 import HealthDatabaseSQLite
 import HealthKitModel
+import HealthLocking
 
 /// Every person's store, opened on demand and closed when idle: a server with a thousand people keeps open only
 /// those in use (at most ``ServerConfiguration/maxOpenStores``), so its memory and open files stay bounded.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthKitModel
 import OpenHealthKit
+import HealthLocking
 
 /// One of HealthKit's permission sheets as a page: the undecided types of a request with a toggle each, the app's
 /// usage descriptions, "Turn On All", "Don't Allow" and "Allow". Clinical types have a sheet of their own, shown first.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthKitModel
+import HealthLocking
 
 /// Requests per credential, as token buckets: each credential may make `burst` requests at once and `rate` a second
 /// after that; beyond it requests are refused with 429 until the bucket refills. Buckets idle for a minute are dropped.

@@ -4,6 +4,7 @@ import HealthDatabasePostgres
 import HealthKitModel
 import Logging
 import OpenHealthKit
+import HealthLocking
 
 /// What every route shares: the configuration, the account directory and the people's stores.
 final class ServerServices: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthLocking
 
 // What HealthKit's authorization methods (declared on HKHealthStore) do, and their throwing twins. The permission
 // sheet is the store's `authorizationPrompt`.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthUnits
+import HealthLocking
 
 /// The store's authorization configuration: the prompt and the required clinical read types.
 struct AuthorizationSettings {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthLocking
 
 /// A query descriptor that answers once: `result(for:)` runs it on a store (iOS 15.4).
 public protocol HKAsyncQuery {
@@ -20,18 +21,21 @@ public protocol HKAsyncSequenceQuery {
 }
 
 /// Where a one-shot query's handler puts its single result for an awaiting descriptor (package access).
-package final class DeliveryBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, any Error>?
-    private var early: Result<Value, any Error>?
+package final class DeliveryBox<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var early: Result<Value, any Error>?
+    }
+
+    private let state = Locked(State())
 
     package init() {}
 
     /// Hands over the result (the first one counts).
     package func deliver(_ result: Result<Value, any Error>) {
-        let waiting: CheckedContinuation<Value, any Error>? = lock.withLock {
-            if let continuation { self.continuation = nil; return continuation }
-            if early == nil { early = result }
+        let waiting: CheckedContinuation<Value, any Error>? = state.withLock { state in
+            if let continuation = state.continuation { state.continuation = nil; return continuation }
+            if state.early == nil { state.early = result }
             return nil
         }
         waiting?.resume(with: result)
@@ -40,9 +44,9 @@ package final class DeliveryBox<Value: Sendable>: @unchecked Sendable {
     /// Waits for the result.
     func value() async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<Value, any Error>? = lock.withLock {
-                if let early { return early }
-                self.continuation = continuation
+            let ready: Result<Value, any Error>? = state.withLock { state in
+                if let early = state.early { return early }
+                state.continuation = continuation
                 return nil
             }
             if let ready { continuation.resume(with: ready) }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthLocking
 
 /// Remembers what the last few keys mapped to (mapping performance), in both directions of the mapping.
 ///
@@ -16,21 +17,23 @@ import Foundation
 ///   parsing the OS version string) per sample was 12% of an anchored read's CPU time.
 ///
 /// A hit costs a lock and at most `capacity` comparisons; a miss builds the value and evicts the oldest.
+///
+/// `@unchecked`: the keys and values are immutable (see above) and `matches` is `===` or `==`, neither of which the
+/// compiler can see; the list itself is only touched inside its lock.
 final class RecentMemo<Key, Value>: @unchecked Sendable {
-    private let lock = NSLock()
     private let matches: (Key, Key) -> Bool
-    private var recent: RecentList<Key, Value>
+    private let recent: Locked<RecentList<Key, Value>>
 
     private init(capacity: Int, matches: @escaping (Key, Key) -> Bool) {
-        self.recent = RecentList(capacity: capacity)
+        self.recent = Locked(RecentList(capacity: capacity))
         self.matches = matches
     }
 
     /// The value remembered for `key`, or `make(key)` remembered now.
     func value(for key: Key, make: (Key) -> Value) -> Value {
-        if let hit = lock.withLock({ recent.value { matches($0, key) } }) { return hit }
+        if let hit = recent.withLock({ $0.value { matches($0, key) } }) { return hit }
         let value = make(key)
-        lock.withLock { recent.remember(key, value) }
+        recent.withLock { $0.remember(key, value) }
         return value
     }
 }

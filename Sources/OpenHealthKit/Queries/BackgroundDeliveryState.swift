@@ -1,5 +1,6 @@
 public import Foundation
 import HealthDatabase
+import HealthLocking
 
 /// How often a long-lived process may be woken for new data of a type (HealthKit's background delivery).
 public enum HKUpdateFrequency: Int, Sendable, CaseIterable {
@@ -26,10 +27,14 @@ public enum HKUpdateFrequency: Int, Sendable, CaseIterable {
 
 /// The background-delivery frequencies of one store, by type identifier, and the interval each frequency
 /// stands for. Persisted per app in the store's settings (HealthKit keeps registrations across launches).
-package final class BackgroundDeliveryState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var frequencies: [String: HKUpdateFrequency]?
-    private var intervals: [HKUpdateFrequency: TimeInterval] = [:]
+package final class BackgroundDeliveryState: Sendable {
+    private struct State {
+        /// The registrations, once loaded from the settings.
+        var frequencies: [String: HKUpdateFrequency]?
+        var intervals: [HKUpdateFrequency: TimeInterval] = [:]
+    }
+
+    private let state = Locked(State())
 
     package init() {}
 
@@ -39,17 +44,17 @@ package final class BackgroundDeliveryState: @unchecked Sendable {
     /// The minimum seconds between observer notifications for `type`: 0 when background delivery is off.
     package func minimumInterval(for type: String, context: QueryContext) -> TimeInterval {
         let frequency = loaded(context)[type]
-        return lock.withLock { frequency.map { intervals[$0] ?? $0.defaultMinimumInterval } ?? 0 }
+        return state.withLock { state in frequency.map { state.intervals[$0] ?? $0.defaultMinimumInterval } ?? 0 }
     }
 
     /// The interval `frequency` stands for.
     package func interval(for frequency: HKUpdateFrequency) -> TimeInterval {
-        lock.withLock { intervals[frequency] ?? frequency.defaultMinimumInterval }
+        state.withLock { $0.intervals[frequency] ?? frequency.defaultMinimumInterval }
     }
 
     /// Sets the interval `frequency` stands for.
     package func setInterval(_ interval: TimeInterval, for frequency: HKUpdateFrequency) {
-        lock.withLock { intervals[frequency] = max(0, interval) }
+        state.withLock { $0.intervals[frequency] = max(0, interval) }
     }
 
     /// Sets (or with nil removes) the frequency of `types` (every registered type when nil) and saves them.
@@ -59,17 +64,17 @@ package final class BackgroundDeliveryState: @unchecked Sendable {
         let json = try JSONEncoder().encode(current.mapValues(\.rawValue))
         try context.storage.setSetting(Self.settingKey(app: context.app.bundleIdentifier),
                                        to: current.isEmpty ? nil : String(decoding: json, as: UTF8.self))
-        lock.withLock { frequencies = current }
+        state.withLock { $0.frequencies = current }
     }
 
     private func loaded(_ context: QueryContext) -> [String: HKUpdateFrequency] {
-        if let frequencies = lock.withLock({ frequencies }) { return frequencies }
+        if let frequencies = state.withLock({ $0.frequencies }) { return frequencies }
         let text = (try? context.storage.setting(Self.settingKey(app: context.app.bundleIdentifier))) ?? nil
         let raw = text.flatMap { try? JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) } ?? [:]
         let decoded = raw.compactMapValues(HKUpdateFrequency.init(rawValue:))
-        return lock.withLock {
-            if frequencies == nil { frequencies = decoded }
-            return frequencies ?? decoded
+        return state.withLock { state in
+            if state.frequencies == nil { state.frequencies = decoded }
+            return state.frequencies ?? decoded
         }
     }
 }

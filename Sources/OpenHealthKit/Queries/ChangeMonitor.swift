@@ -1,5 +1,6 @@
 package import Foundation
 package import HealthDatabase
+import HealthLocking
 
 /// Something a ``ChangeMonitor`` tells about the store's change position: a long-running query.
 package protocol ChangeSubscriber: AnyObject, Sendable {
@@ -18,31 +19,34 @@ package protocol ChangeSubscriber: AnyObject, Sendable {
 /// the same file) wakes it at once, and polls ``HealthStorage/latestChangePosition()`` (one cheap indexed read) every
 /// `interval` seconds for other processes' commits. It stops both when no query is subscribed. Subscribers compare
 /// the position with their own and read only the changes that concern them.
-package final class ChangeMonitor: @unchecked Sendable {
+package final class ChangeMonitor: Sendable {
+    private struct State {
+        var subscribers: [ObjectIdentifier: any ChangeSubscriber] = [:]
+        /// The running poll timer, while anyone is subscribed.
+        var timer: (any PollTimer)?
+        var feed: ChangeFeedSubscription?
+        var interval: TimeInterval
+        var clock: any PollClock
+    }
+
     private let storage: any HealthStorage
     private let queue = DispatchQueue(label: "OpenHealthKit.changes", qos: .utility)
-    private let lock = NSLock()
-    private var subscribers: [ObjectIdentifier: any ChangeSubscriber] = [:]
-    private var timer: (any PollTimer)?
-    private var feed: ChangeFeedSubscription?
-    private var pollInterval: TimeInterval
-    private var pollClock: any PollClock
+    private let state: Locked<State>
 
     /// Creates a monitor of `storage` polling every `interval` seconds of `clock` while it has subscribers.
     package init(storage: any HealthStorage, interval: TimeInterval, clock: any PollClock = SystemPollClock()) {
         self.storage = storage
-        self.pollInterval = interval
-        self.pollClock = clock
+        self.state = Locked(State(interval: interval, clock: clock))
     }
 
     /// The clock that stamps the polls and times them; replacing it takes effect at once (tests drive the monitor
     /// with a clock of their own).
     package var clock: any PollClock {
-        get { lock.withLock { pollClock } }
+        get { state.withLock { $0.clock } }
         set {
-            let restart: Bool = lock.withLock {
-                pollClock = newValue
-                return timer != nil
+            let restart: Bool = state.withLock {
+                $0.clock = newValue
+                return $0.timer != nil
             }
             if restart { schedule() }
         }
@@ -50,39 +54,39 @@ package final class ChangeMonitor: @unchecked Sendable {
 
     /// The poll interval in seconds; changing it takes effect at once.
     package var interval: TimeInterval {
-        get { lock.withLock { pollInterval } }
+        get { state.withLock { $0.interval } }
         set {
-            let restart: Bool = lock.withLock {
-                pollInterval = max(newValue, 0.001)
-                return timer != nil
+            let restart: Bool = state.withLock {
+                $0.interval = max(newValue, 0.001)
+                return $0.timer != nil
             }
             if restart { schedule() }
         }
     }
 
     /// How many queries are subscribed.
-    package var subscriberCount: Int { lock.withLock { subscribers.count } }
+    package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Starts telling `subscriber` about the change position (polling begins with the first subscriber).
     package func subscribe(_ subscriber: any ChangeSubscriber) {
-        let first: Bool = lock.withLock {
-            subscribers[ObjectIdentifier(subscriber)] = subscriber
-            return timer == nil
+        let first: Bool = state.withLock {
+            $0.subscribers[ObjectIdentifier(subscriber)] = subscriber
+            return $0.timer == nil
         }
         if first {
             let feed = storage.changeFeed.subscribe { [weak self] _ in self?.poke() }
-            lock.withLock { self.feed = feed }
+            state.withLock { $0.feed = feed }
             schedule()
         }
     }
 
     /// Stops telling `subscriber`; polling stops with the last one.
     package func unsubscribe(_ subscriber: any ChangeSubscriber) {
-        let idle: ((any PollTimer), ChangeFeedSubscription?)? = lock.withLock {
-            subscribers[ObjectIdentifier(subscriber)] = nil
-            guard subscribers.isEmpty, let timer else { return nil }
-            defer { self.timer = nil; self.feed = nil }
-            return (timer, feed)
+        let idle: ((any PollTimer), ChangeFeedSubscription?)? = state.withLock { state in
+            state.subscribers[ObjectIdentifier(subscriber)] = nil
+            guard state.subscribers.isEmpty, let timer = state.timer else { return nil }
+            defer { state.timer = nil; state.feed = nil }
+            return (timer, state.feed)
         }
         idle?.0.cancel()
         idle?.1?.cancel()
@@ -98,21 +102,21 @@ package final class ChangeMonitor: @unchecked Sendable {
     /// is coming, without sleeping.
     package func settle() {
         queue.sync {}
-        for subscriber in lock.withLock({ Array(subscribers.values) }) { subscriber.settle() }
+        for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.settle() }
     }
 
     private func schedule() {
-        let (clock, interval) = lock.withLock { (pollClock, pollInterval) }
+        let (clock, interval) = state.withLock { ($0.clock, $0.interval) }
         let timer = clock.every(interval, on: queue) { [weak self] in self?.poll() }
-        let replaced: (any PollTimer)? = lock.withLock {
-            defer { self.timer = timer }
-            return self.timer
+        let replaced: (any PollTimer)? = state.withLock { state in
+            defer { state.timer = timer }
+            return state.timer
         }
         replaced?.cancel()
     }
 
     private func poll() {
-        let (current, clock) = lock.withLock { (Array(subscribers.values), pollClock) }
+        let (current, clock) = state.withLock { (Array($0.subscribers.values), $0.clock) }
         guard !current.isEmpty else { return }
         let latest = try? storage.latestChangePosition()
         let now = clock.now

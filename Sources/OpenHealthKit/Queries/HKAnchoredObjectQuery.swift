@@ -1,6 +1,7 @@
 public import Foundation
 import HealthDatabase
 import HealthUnits
+import HealthLocking
 
 /// A query for the changes after an anchor: samples saved and objects deleted, and a new anchor.
 ///
@@ -23,17 +24,16 @@ open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     let queryDescriptors: [HKQueryDescriptor]
 
     private let resultsHandler: Handler
-    private let handlerLock = NSLock()
-    private var storedUpdateHandler: Handler?
+    private let storedUpdateHandler = Locked<Handler?>(nil)
 
     /// Called with every later change after the first results; setting it makes the query long-running.
     ///
     /// Set it before executing the query: setting it afterwards traps, as HealthKit raises.
     open var updateHandler: Handler? {
-        get { handlerLock.withLock { storedUpdateHandler } }
+        get { storedUpdateHandler.current }
         set {
             if execution.hasStarted { raiseInvalidArgument("updateHandler cannot be changed once the query has been executed") }
-            handlerLock.withLock { storedUpdateHandler = newValue }
+            storedUpdateHandler.withLock { $0 = newValue }
         }
     }
 

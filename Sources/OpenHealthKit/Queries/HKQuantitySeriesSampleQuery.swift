@@ -1,6 +1,7 @@
 public import Foundation
 import HealthDatabase
 public import HealthKitModel
+import HealthLocking
 
 /// Reads the quantities of the quantity samples of one type matching a predicate, one call of the handler per
 /// quantity (iOS 13).
@@ -21,8 +22,7 @@ open class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
 
     private let quantityType: HKQuantityType
     private let quantityHandler: QuantityHandler
-    private let settingsLock = NSLock()
-    private var settings = (includeSample: false, orderByStart: false)
+    private let settings = Locked((includeSample: false, orderByStart: false))
 
     /// Reads the quantities of the samples of `quantityType` matching `predicate`.
     public init(quantityType: HKQuantityType, predicate: NSPredicate?, quantityHandler: @escaping QuantityHandler) {
@@ -43,20 +43,20 @@ open class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
     /// Whether each call carries the sample the quantity belongs to (default false). Set it before executing the
     /// query: setting it afterwards traps, as HealthKit raises.
     public var includeSample: Bool {
-        get { settingsLock.withLock { settings.includeSample } }
+        get { settings.current.includeSample }
         set { change { $0.includeSample = newValue } }
     }
 
     /// Whether quantities come grouped by their sample, samples in start date order (default false: every quantity in
     /// the order of its own start date). Set it before executing the query.
     public var orderByQuantitySampleStartDate: Bool {
-        get { settingsLock.withLock { settings.orderByStart } }
+        get { settings.current.orderByStart }
         set { change { $0.orderByStart = newValue } }
     }
 
     private func change(_ body: (inout (includeSample: Bool, orderByStart: Bool)) -> Void) {
         if execution.hasStarted { raiseInvalidArgument("Query settings cannot be changed once the query has been executed") }
-        settingsLock.withLock { body(&settings) }
+        settings.withLock { body(&$0) }
     }
 
     package override func start(_ run: QueryRun) {

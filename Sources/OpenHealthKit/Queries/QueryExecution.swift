@@ -1,36 +1,37 @@
 package import Foundation
+import HealthLocking
 
 /// A query's life: not yet executed, running, or finished (stopped, or done with its one answer).
 ///
 /// A query executes once; ``begin(_:)`` refuses a second start.
-package final class QueryExecution: @unchecked Sendable {
+package final class QueryExecution: Sendable {
     private enum State {
         case idle
         case running(QueryRun)
-        case finished
+        /// Done; with the queue of the run it had (for ``settle()``).
+        case finished(DispatchQueue?)
     }
 
-    private let lock = NSLock()
-    private var state = State.idle
+    private let state = Locked(State.idle)
 
     package init() {}
 
     /// Whether the query has been executed (it may still be running).
     package var hasStarted: Bool {
-        lock.withLock { if case .idle = state { false } else { true } }
+        state.withLock { if case .idle = $0 { false } else { true } }
     }
 
     /// The current run, while the query runs.
     package var run: QueryRun? {
-        lock.withLock { if case .running(let run) = state { run } else { nil } }
+        state.withLock { if case .running(let run) = $0 { run } else { nil } }
     }
 
     /// Marks the query running on `run` (finished at once when nil: it could not start); throws when it
     /// was executed before.
     package func begin(_ run: QueryRun?) throws(HKError) {
-        let started: Bool = lock.withLock {
+        let started: Bool = state.withLock { state in
             guard case .idle = state else { return false }
-            state = run.map { .running($0) } ?? .finished
+            state = run.map { .running($0) } ?? .finished(nil)
             return true
         }
         guard started else {
@@ -41,12 +42,25 @@ package final class QueryExecution: @unchecked Sendable {
     /// Ends the run (a stop, or a one-shot query's completion): later handler deliveries are dropped.
     /// A query that was never executed is left as it is.
     package func finish() {
-        let run: QueryRun? = lock.withLock {
+        let run: QueryRun? = state.withLock { state in
             guard case .running(let run) = state else { return nil }
-            state = .finished
+            state = .finished(run.queue)
             return run
         }
         run?.cancel()
+    }
+
+    /// Returns once the handler calls already scheduled on the run's queue have run, whether the query still runs or
+    /// has finished. For tests: after a one-shot query's last answer, nothing more can follow.
+    package func settle() {
+        let queue: DispatchQueue? = state.withLock {
+            switch $0 {
+            case .idle: nil
+            case .running(let run): run.queue
+            case .finished(let queue): queue
+            }
+        }
+        queue?.sync {}
     }
 }
 
@@ -54,15 +68,18 @@ package final class QueryExecution: @unchecked Sendable {
 ///
 /// Handlers are delivered in order on the run's queue (a background queue, never the caller's thread);
 /// once the run is cancelled (``HKHealthStore/stop(_:)``) nothing more is delivered.
-package final class QueryRun: @unchecked Sendable {
+package final class QueryRun: Sendable {
     /// What the query reads and how.
     package let context: QueryContext
     /// The serial queue the query works and calls its handlers on.
     package let queue: DispatchQueue
 
-    private let lock = NSLock()
-    private var cancelled = false
-    private var cancelActions: [@Sendable () -> Void] = []
+    private struct Cancellation {
+        var cancelled = false
+        var actions: [@Sendable () -> Void] = []
+    }
+
+    private let cancellation = Locked(Cancellation())
 
     package init(context: QueryContext) {
         self.context = context
@@ -70,7 +87,7 @@ package final class QueryRun: @unchecked Sendable {
     }
 
     /// Whether the run was cancelled.
-    package var isCancelled: Bool { lock.withLock { cancelled } }
+    package var isCancelled: Bool { cancellation.withLock { $0.cancelled } }
 
     /// Runs `body` on the run's queue unless the run is cancelled by then.
     package func async(_ body: @escaping @Sendable () -> Void) {
@@ -82,9 +99,9 @@ package final class QueryRun: @unchecked Sendable {
 
     /// Registers work to do when the run is cancelled (immediately if it already is).
     package func onCancel(_ action: @escaping @Sendable () -> Void) {
-        let runNow: Bool = lock.withLock {
-            if cancelled { return true }
-            cancelActions.append(action)
+        let runNow: Bool = cancellation.withLock {
+            if $0.cancelled { return true }
+            $0.actions.append(action)
             return false
         }
         if runNow { action() }
@@ -92,11 +109,11 @@ package final class QueryRun: @unchecked Sendable {
 
     /// Cancels the run: nothing more is delivered, and the cancel actions run.
     package func cancel() {
-        let actions: [@Sendable () -> Void] = lock.withLock {
-            guard !cancelled else { return [] }
-            cancelled = true
-            defer { cancelActions = [] }
-            return cancelActions
+        let actions: [@Sendable () -> Void] = cancellation.withLock { cancellation in
+            guard !cancellation.cancelled else { return [] }
+            cancellation.cancelled = true
+            defer { cancellation.actions = [] }
+            return cancellation.actions
         }
         actions.forEach { $0() }
     }

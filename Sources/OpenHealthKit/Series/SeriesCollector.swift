@@ -1,10 +1,11 @@
 import Foundation
 import HealthKitModel
+import HealthLocking
 
 /// What a series builder collects (heartbeats, route locations, quantities) and its metadata, and the builder's life: collecting,
 /// finishing, finished or discarded. Every change runs on a background queue, as HealthKit's builders do; once the
 /// series is finished or discarded, every call fails with `HKError(.errorInvalidArgument)`.
-final class SeriesCollector<Item: Sendable>: @unchecked Sendable {
+final class SeriesCollector<Item: Sendable>: Sendable {
     /// What has been collected.
     struct Contents {
         /// The items, in the order they were added.

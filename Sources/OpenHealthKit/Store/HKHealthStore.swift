@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthDatabase
+import HealthLocking
 
 /// The access point to the person's health data: saving, deleting, authorization and queries.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthDatabase
+import HealthLocking
 
 /// What an ``HKHealthStore`` is, apart from its HealthKit methods: the opened database (or why it could not be
 /// opened), the app it acts for, the environment its policies come from, and its authorization state.
@@ -21,6 +22,7 @@ final class StoreCore: @unchecked Sendable {
     /// The authorization policy and required read types, read from ``environment`` and replaceable by tests.
     let authorizationSettings: Locked<AuthorizationSettings>
     /// Serializes authorization requests, so that one prompt at a time asks about a type.
+    // A bare lock, not `Locked`: it guards no value but a whole request, held across the prompt and the grants' I/O.
     let authorizationLock = NSLock()
     /// The store's query center, made on first use (``queryCenter(storage:)``).
     private let center = Locked<QueryCenter?>(nil)

@@ -1,5 +1,6 @@
 package import Foundation
 package import HealthDatabase
+import HealthLocking
 
 /// Everything OpenHealthKit keeps per open store, in one place: the change monitor that feeds long-running queries
 /// and the statistics slot caches.
@@ -8,7 +9,7 @@ package import HealthDatabase
 /// store and every ``HKHealthStore`` opened on that instance shares it; the SQLite engine gives every opener of a file
 /// in the process the same instance (`SQLiteHealthStorage.shared(path:)`), hence one home per file. Per-app state
 /// (background-delivery intervals) stays with each ``HKHealthStore`` (``QueryCenter``).
-package final class StoreHome: @unchecked Sendable {
+package final class StoreHome: Sendable {
     /// The default interval between polls of the change log: 50 ms.
     package static let defaultPollInterval: TimeInterval = 0.05
 
@@ -16,8 +17,7 @@ package final class StoreHome: @unchecked Sendable {
     /// processes' commits are seen by its poll.
     package let monitor: ChangeMonitor
 
-    private let cachesLock = NSLock()
-    private var slotCaches: [String: SlotCache] = [:]
+    private let slotCaches = Locked<[String: SlotCache]>([:])
 
     private init(storage: any HealthStorage) {
         monitor = ChangeMonitor(storage: storage, interval: Self.defaultPollInterval)
@@ -30,7 +30,7 @@ package final class StoreHome: @unchecked Sendable {
 
     /// The statistics slot cache of the quantity type `type`, created by `make` on first use.
     package func slotCache(for type: String, make: () throws -> SlotCache) rethrows -> SlotCache {
-        try cachesLock.withLock {
+        try slotCaches.withLock { slotCaches in
             if let cache = slotCaches[type] { return cache }
             let cache = try make()
             slotCaches[type] = cache
@@ -40,6 +40,6 @@ package final class StoreHome: @unchecked Sendable {
 
     /// The statistics slot cache of `type`, if one was made.
     package func existingSlotCache(for type: String) -> SlotCache? {
-        cachesLock.withLock { slotCaches[type] }
+        slotCaches.withLock { $0[type] }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+import HealthLocking
 
 /// What a live workout builder tells its delegate. Callbacks arrive on a background queue, in order.
 ///
@@ -32,44 +33,48 @@ extension HKLiveWorkoutBuilderDelegate {
 /// adds are reported through `workoutBuilder(_:didCollectDataOf:)`. There are no sensors here: the
 /// ``dataSource`` adds nothing by itself.
 open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
-    private let lock = NSLock()
-    private weak var delegateStorage: (any HKLiveWorkoutBuilderDelegate)?
-    private weak var session: HKWorkoutSession?
-    private var collectsEvents = true
-    private var source: HKLiveWorkoutDataSource?
-    private var currentActivityID: UUID?
+    private struct LiveState {
+        weak var delegate: (any HKLiveWorkoutBuilderDelegate)?
+        weak var session: HKWorkoutSession?
+        var collectsEvents = true
+        var source: HKLiveWorkoutDataSource?
+        /// The activity the session began and has not ended.
+        var currentActivityID: UUID?
+    }
+
+    private let live: Locked<LiveState>
     private let callbacks = DispatchQueue(label: "OpenHealthKit.HKLiveWorkoutBuilder.delegate")
 
     /// A session's builder (package access: apps get it from the session).
     init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?, session: HKWorkoutSession) {
-        self.session = session
+        live = Locked(LiveState(session: session))
         super.init(healthStore: healthStore, configuration: configuration, device: device)
     }
 
     /// The object told about collected data and events (held weakly).
     public weak var delegate: (any HKLiveWorkoutBuilderDelegate)? {
-        get { lock.withLock { delegateStorage } }
-        set { lock.withLock { delegateStorage = newValue } }
+        get { live.withLock { $0.delegate } }
+        set { live.withLock { $0.delegate = newValue } }
     }
 
     /// The session this builder records.
-    open var workoutSession: HKWorkoutSession? { lock.withLock { session } }
+    open var workoutSession: HKWorkoutSession? { live.withLock { $0.session } }
 
     /// Whether the session's events are added to the workout (default true).
     open var shouldCollectWorkoutEvents: Bool {
-        get { lock.withLock { collectsEvents } }
-        set { lock.withLock { collectsEvents = newValue } }
+        get { live.withLock { $0.collectsEvents } }
+        set { live.withLock { $0.collectsEvents = newValue } }
     }
 
     /// Where live data would come from; on Apple Watch the sensors, here nothing (see ``HKLiveWorkoutDataSource``).
     open var dataSource: HKLiveWorkoutDataSource? {
-        get { lock.withLock { source } }
-        set { lock.withLock { source = newValue } }
+        get { live.withLock { $0.source } }
+        set { live.withLock { $0.source = newValue } }
     }
 
     /// The activity the session is recording, if one was begun and has not ended (iOS 16).
     open var currentWorkoutActivity: HKWorkoutActivity? {
-        guard let id = lock.withLock({ currentActivityID }) else { return nil }
+        guard let id = live.withLock({ $0.currentActivityID }) else { return nil }
         return workoutActivities.first { $0.uuid == id }
     }
 
@@ -92,20 +97,24 @@ open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     func sessionBeganActivity(configuration: HKWorkoutConfiguration, at date: Date, metadata: [String: Any]?) {
         let activity = HKWorkoutActivity(workoutConfiguration: configuration, start: date, end: nil, metadata: metadata)
         guard (try? state.withLock({ try $0.add(activity: activity) })) != nil else { return }
-        lock.withLock { currentActivityID = activity.uuid }
+        live.withLock { $0.currentActivityID = activity.uuid }
         notify { $0.workoutBuilder(self, didBegin: activity) }
     }
 
     /// Ends the activity the session began, when there is one.
     func sessionEndedActivity(at date: Date) {
-        guard let id = lock.withLock({ currentActivityID }) else { return }
-        lock.withLock { currentActivityID = nil }
+        guard let id = live.withLock({ state in defer { state.currentActivityID = nil }; return state.currentActivityID }) else { return }
         let ended = try? state.withLock { state -> HKWorkoutActivity? in
             try state.updateActivity(id) { WorkoutBuilderActivities.ending($0, at: max(date, $0.startDate)) }
             return state.activities.first { $0.uuid == id }
         }
         guard let activity = ended ?? nil else { return }
         notify { $0.workoutBuilder(self, didEnd: activity) }
+    }
+
+    /// Returns once the delegate calls already scheduled have run (for tests: nothing more is coming).
+    package func settleDelegateCalls() {
+        callbacks.sync {}
     }
 
     private func notify(_ call: @escaping @Sendable (any HKLiveWorkoutBuilderDelegate) -> Void) {

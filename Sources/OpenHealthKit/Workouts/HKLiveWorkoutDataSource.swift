@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+import HealthLocking
 
 /// Where a live workout builder's data comes from (HealthKit's `HKLiveWorkoutDataSource`, iOS 17 and watchOS 5).
 ///

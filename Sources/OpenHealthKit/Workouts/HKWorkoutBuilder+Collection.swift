@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+import HealthLocking
 
 // Collecting: beginCollection, add samples / events / metadata / activities, endCollection.
 // Each has HealthKit's completion-handler form (the handler runs on a background queue) and its async form.

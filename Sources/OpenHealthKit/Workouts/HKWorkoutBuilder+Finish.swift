@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabase
 public import HealthKitModel
+import HealthLocking
 
 // Finishing: the workout made from what was collected, saved with its samples in one transaction.
 extension HKWorkoutBuilder {

@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+import HealthLocking
 
 /// Builds a workout incrementally and saves it, the way HealthKit apps record workouts since iOS 17.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 public import HealthKitModel
+import HealthLocking
 
 /// A workout in progress: its state machine, events and the live builder that records it (HealthKit's
 /// `HKWorkoutSession`, iOS 17 and watchOS 2).
@@ -30,17 +31,28 @@ public import HealthKitModel
 open class HKWorkoutSession: NSObject, @unchecked Sendable {
     private let healthStore: HKHealthStore
     private let configuration: HKWorkoutConfiguration
-    private let lock = NSLock()
-    private weak var delegateStorage: (any HKWorkoutSessionDelegate)?
-    private var progress = Progress()
-    private var builder: HKLiveWorkoutBuilder?
+    private let locked = Locked(State())
     private let callbacks = DispatchQueue(label: "OpenHealthKit.HKWorkoutSession.delegate")
+
+    private struct State {
+        weak var delegate: (any HKWorkoutSessionDelegate)?
+        var progress = Progress()
+        /// The associated builder, once made.
+        var builder: HKLiveWorkoutBuilder?
+    }
 
     private struct Progress {
         var state = HKWorkoutSessionState.notStarted
         var startDate: Date?
         var endDate: Date?
         var activity: (configuration: HKWorkoutConfiguration, start: Date)?
+
+        /// Sets the state and the dates it brings.
+        mutating func enter(_ state: HKWorkoutSessionState, at date: Date) {
+            self.state = state
+            if state == .running, startDate == nil { startDate = date }
+            if state == .ended { endDate = date }
+        }
     }
 
     /// Creates a session for a workout of `configuration`, saved to `healthStore`. Throws `errorInvalidArgument` for a
@@ -61,28 +73,28 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
 
     /// The object told about state changes, events and failures (held weakly, as HealthKit does).
     public weak var delegate: (any HKWorkoutSessionDelegate)? {
-        get { lock.withLock { delegateStorage } }
-        set { lock.withLock { delegateStorage = newValue } }
+        get { locked.withLock { $0.delegate } }
+        set { locked.withLock { $0.delegate = newValue } }
     }
 
     /// The configuration the session was created with (a copy).
     open var workoutConfiguration: HKWorkoutConfiguration { configuration.copy() as! HKWorkoutConfiguration }
 
     /// The session's current state.
-    open var state: HKWorkoutSessionState { lock.withLock { progress.state } }
+    open var state: HKWorkoutSessionState { locked.withLock { $0.progress.state } }
 
     /// Whether the session runs the workout or mirrors one; always `.primary` here.
     open var type: HKWorkoutSessionType { .primary }
 
     /// When the session started running, or `nil` before.
-    open var startDate: Date? { lock.withLock { progress.startDate } }
+    open var startDate: Date? { locked.withLock { $0.progress.startDate } }
 
     /// When the session ended, or `nil` before.
-    open var endDate: Date? { lock.withLock { progress.endDate } }
+    open var endDate: Date? { locked.withLock { $0.progress.endDate } }
 
     /// The activity in progress: the one begun with `beginNewActivity`, else the whole workout's (iOS 16).
     open var currentActivity: HKWorkoutActivity {
-        let (activity, start) = lock.withLock { (progress.activity, progress.startDate) }
+        let (activity, start) = locked.withLock { ($0.progress.activity, $0.progress.startDate) }
         return HKWorkoutActivity(workoutConfiguration: activity?.configuration ?? configuration,
                                  start: activity?.start ?? start ?? Date(), end: nil, metadata: nil)
     }
@@ -97,10 +109,10 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
 
     /// The live builder that records this session's workout: the same builder on every call.
     open func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
-        lock.withLock {
-            if let builder { return builder }
+        locked.withLock { locked in
+            if let builder = locked.builder { return builder }
             let made = HKLiveWorkoutBuilder(healthStore: healthStore, configuration: configuration, device: .local(), session: self)
-            builder = made
+            locked.builder = made
             return made
         }
     }
@@ -127,9 +139,9 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
     /// builder records it, and the delegate hears of it.
     open func beginNewActivity(configuration workoutConfiguration: HKWorkoutConfiguration, date: Date, metadata: [String: Any]?) {
         let copy = workoutConfiguration.copy() as! HKWorkoutConfiguration
-        let allowed = lock.withLock { () -> Bool in
-            guard progress.state == .running || progress.state == .paused else { return false }
-            progress.activity = (copy, date)
+        let allowed = locked.withLock { locked -> Bool in
+            guard locked.progress.state == .running || locked.progress.state == .paused else { return false }
+            locked.progress.activity = (copy, date)
             return true
         }
         guard allowed else { return fail(HKError(.errorInvalidArgument, "Cannot begin an activity: the workout session is \(state.name)")) }
@@ -139,9 +151,9 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
 
     /// Ends the activity begun with `beginNewActivity` at `date` (now when `nil`) (iOS 16).
     open func endCurrentActivity(on date: Date?) {
-        let ended = lock.withLock { () -> HKWorkoutConfiguration? in
-            defer { progress.activity = nil }
-            return progress.activity?.configuration
+        let ended = locked.withLock { locked -> HKWorkoutConfiguration? in
+            defer { locked.progress.activity = nil }
+            return locked.progress.activity?.configuration
         }
         guard let ended else { return fail(HKError(.errorInvalidArgument, "Cannot end an activity: none was begun")) }
         let end = date ?? Date()
@@ -171,13 +183,13 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
         }
     }
 
-    private var builderIfMade: HKLiveWorkoutBuilder? { lock.withLock { builder } }
+    private var builderIfMade: HKLiveWorkoutBuilder? { locked.withLock { $0.builder } }
 
     private func perform(_ action: WorkoutSessionMachine.Action, at date: Date) {
-        let (from, outcome) = lock.withLock { () -> (HKWorkoutSessionState, WorkoutSessionMachine.Outcome) in
-            let from = progress.state
+        let (from, outcome) = locked.withLock { locked -> (HKWorkoutSessionState, WorkoutSessionMachine.Outcome) in
+            let from = locked.progress.state
             let outcome = WorkoutSessionMachine.outcome(of: action, in: from)
-            if case .move(let to) = outcome { enter(to, at: date) }
+            if case .move(let to) = outcome { locked.progress.enter(to, at: date) }
             return (from, outcome)
         }
         switch outcome {
@@ -195,19 +207,12 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Sets the state and the dates it brings; called under the lock.
-    private func enter(_ state: HKWorkoutSessionState, at date: Date) {
-        progress.state = state
-        if state == .running, progress.startDate == nil { progress.startDate = date }
-        if state == .ended { progress.endDate = date }
-    }
-
     /// Ends the session because another one of the app started.
     func replaced() {
-        let from = lock.withLock { () -> HKWorkoutSessionState? in
-            guard progress.state != .ended else { return nil }
-            defer { enter(.ended, at: Date()) }
-            return progress.state
+        let from = locked.withLock { locked -> HKWorkoutSessionState? in
+            guard locked.progress.state != .ended else { return nil }
+            defer { locked.progress.enter(.ended, at: Date()) }
+            return locked.progress.state
         }
         guard let from else { return }
         fail(HKError(.errorAnotherWorkoutSessionStarted, "Another workout session started"))
@@ -216,6 +221,11 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
 
     private func fail(_ error: HKError) {
         notify { $0.workoutSession(self, didFailWithError: error) }
+    }
+
+    /// Returns once the delegate calls already scheduled have run (for tests: nothing more is coming).
+    package func settleDelegateCalls() {
+        callbacks.sync {}
     }
 
     /// Calls the delegate (the one set when the call runs) on the session's callback queue, in order.

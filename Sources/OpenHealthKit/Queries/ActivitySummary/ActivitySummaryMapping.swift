@@ -1,5 +1,6 @@
 import Foundation
 package import HealthDatabase
+import HealthLocking
 
 /// Activity summaries as storage records: kind `.other`, type `HKActivitySummaryTypeIdentifier`, the day as
 /// the number `yyyymmdd` under `FieldKey.activitySummaryDay` (what the summary predicates compare), the

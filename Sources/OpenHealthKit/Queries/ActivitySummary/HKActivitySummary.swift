@@ -1,4 +1,5 @@
 public import Foundation
+import HealthLocking
 
 /// One day of the person's activity rings: move, exercise and stand values and goals (iOS 9.3).
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 import HealthDatabase
+import HealthLocking
 
 /// Reads activity summaries matching a predicate (`HKQuery.predicateForActivitySummary(with:)`,
 /// `predicate(forActivitySummariesBetweenStart:end:)`, or nil for all), oldest day first (iOS 9.3).
@@ -11,13 +12,12 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     public typealias Handler = (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
 
     private let resultsHandler: Handler
-    private let handlerLock = NSLock()
-    private var storedUpdateHandler: Handler?
+    private let storedUpdateHandler = Locked<Handler?>(nil)
 
     /// Called with summaries saved after the first results; setting it makes the query long-running.
     open var updateHandler: Handler? {
-        get { handlerLock.withLock { storedUpdateHandler } }
-        set { handlerLock.withLock { storedUpdateHandler = newValue } }
+        get { storedUpdateHandler.current }
+        set { storedUpdateHandler.withLock { $0 = newValue } }
     }
 
     /// Reads the summaries matching `predicate`.

@@ -1,11 +1,11 @@
-import Foundation
-@testable import OpenHealthKit
+package import Foundation
+package import OpenHealthKit
 
 /// A clock a test moves by hand: the change monitor's polls happen when the test advances it, and are stamped with
 /// its time, so tests of timing (background delivery's intervals) need no sleeping and do not depend on load.
-final class ManualPollClock: PollClock, @unchecked Sendable {
+package final class ManualPollClock: PollClock, @unchecked Sendable {
     private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_700_000_000)
+    private var current: Date
     private var timers: [Int: Timer] = [:]
     private var nextID = 0
 
@@ -17,9 +17,14 @@ final class ManualPollClock: PollClock, @unchecked Sendable {
         let tick: @Sendable () -> Void
     }
 
-    var now: Date { lock.withLock { current } }
+    /// A clock at `start` (by default a fixed instant), with no timers.
+    package init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+        current = start
+    }
 
-    func every(_ interval: TimeInterval, on queue: DispatchQueue, _ tick: @escaping @Sendable () -> Void) -> any PollTimer {
+    package var now: Date { lock.withLock { current } }
+
+    package func every(_ interval: TimeInterval, on queue: DispatchQueue, _ tick: @escaping @Sendable () -> Void) -> any PollTimer {
         lock.withLock {
             nextID += 1
             timers[nextID] = Timer(due: current.addingTimeInterval(interval), interval: interval, queue: queue, tick: tick)
@@ -29,7 +34,7 @@ final class ManualPollClock: PollClock, @unchecked Sendable {
     }
 
     /// Moves the time on by `seconds`; every timer due by then ticks once (on its queue, in order).
-    func advance(by seconds: TimeInterval) {
+    package func advance(by seconds: TimeInterval) {
         let due: [Timer] = lock.withLock {
             current = current.addingTimeInterval(seconds)
             var fired: [Timer] = []

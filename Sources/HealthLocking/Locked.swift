@@ -1,6 +1,11 @@
 import Foundation
 
-/// A value guarded by a lock: the store's few mutable settings, the UUID sequence.
+/// A value guarded by a lock: the package's one idiom for mutable state shared between threads.
+///
+/// The state lives inside, so it cannot be touched without the lock: a class keeps its mutable fields in one small
+/// private struct held in a `Locked`, and reads or writes them in ``withLock(_:)``. Nothing blocking (I/O, a callback
+/// into user code) should run in the closure unless the type says why. `@unchecked Sendable`: every access to `value`
+/// is under `lock`; a value that is not itself `Sendable` must not be handed out to be mutated elsewhere.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

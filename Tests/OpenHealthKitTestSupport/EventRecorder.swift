@@ -1,0 +1,55 @@
+package import Foundation
+
+/// Collects events from handlers on any thread, and waits until enough have arrived: each recorded event wakes the
+/// waiters whose condition now holds; the timeout only bounds a wait for something that never comes.
+package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
+    private struct Waiter {
+        let condition: ([Event]) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    /// An empty recorder.
+    package init() {}
+
+    private let lock = NSLock()
+    private var recorded: [Event] = []
+    private var waiters: [UUID: Waiter] = [:]
+
+    /// Every event so far.
+    package var events: [Event] { lock.withLock { recorded } }
+
+    /// Records `event` and wakes the waiters it satisfies.
+    package func record(_ event: Event) {
+        let satisfied: [Waiter] = lock.withLock {
+            recorded.append(event)
+            let ready = waiters.filter { $0.value.condition(recorded) }
+            for id in ready.keys { waiters[id] = nil }
+            return Array(ready.values)
+        }
+        for waiter in satisfied { waiter.continuation.resume() }
+    }
+
+    /// Waits until at least `count` events arrived (or `timeout` seconds passed without them); returns the events.
+    @discardableResult
+    package func wait(for count: Int, timeout: TimeInterval = 5) async -> [Event] {
+        await wait(timeout: timeout) { $0.count >= count }
+    }
+
+    /// Waits until `condition` holds for the events (or `timeout` seconds passed without it); returns the events.
+    @discardableResult
+    package func wait(timeout: TimeInterval = 5, until condition: @escaping ([Event]) -> Bool) async -> [Event] {
+        let id = UUID()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let holds: Bool = lock.withLock {
+                if condition(recorded) { return true }
+                waiters[id] = Waiter(condition: condition, continuation: continuation)
+                return false
+            }
+            if holds { return continuation.resume() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+                lock.withLock { waiters.removeValue(forKey: id) }?.continuation.resume()
+            }
+        }
+        return events
+    }
+}
