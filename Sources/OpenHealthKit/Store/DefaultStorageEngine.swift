@@ -32,15 +32,20 @@ package enum DefaultStorageEngineLookup {
     /// (never a password) and the reason.
     static func open(path: String) throws(HKError) -> any HealthStorage {
         if isServerURL(path) { return try openServer(url: path) }
-        guard let engine = HKHealthStore.self as? any DefaultStorageEngine.Type else {
-            throw HKError(.errorDatabaseInaccessible,
-                          "cannot open the health database at \(path): no storage engine is linked (add the OpenHealthKitSQLite product, or open a store with HKHealthStore(storage:app:))")
-        }
+        let engine = HKHealthStore.self as? any DefaultStorageEngine.Type
+        return try opening(path, engine.map { engine in { try engine.openDefaultStore(path: path) } },
+                           missing: "no storage engine is linked (add the OpenHealthKitSQLite product, or open a store with HKHealthStore(storage:app:))")
+    }
+
+    /// Runs `open` (nil: no engine is linked, which `missing` explains); any failure becomes
+    /// ``HKError/Code/errorDatabaseInaccessible`` naming `shown` and the reason.
+    private static func opening(_ shown: String, _ open: (() throws -> any HealthStorage)?, missing: String) throws(HKError) -> any HealthStorage {
+        guard let open else { throw HKError(.errorDatabaseInaccessible, "cannot open the health database at \(shown): \(missing)") }
         do {
-            return try engine.openDefaultStore(path: path)
+            return try open()
         } catch {
             let reason = HKError.from(error).localizedDescription
-            throw HKError(.errorDatabaseInaccessible, "cannot open the health database at \(path): \(reason)")
+            throw HKError(.errorDatabaseInaccessible, "cannot open the health database at \(shown): \(reason)")
         }
     }
 }
@@ -54,17 +59,9 @@ extension DefaultStorageEngineLookup {
 
     /// Opens the store the URL names with the linked ``ServerStorageEngine``.
     package static func openServer(url: String) throws(HKError) -> any HealthStorage {
-        let shown = redacted(url)
-        guard let engine = HKHealthStore.self as? any ServerStorageEngine.Type else {
-            throw HKError(.errorDatabaseInaccessible,
-                          "cannot open the health database at \(shown): no PostgreSQL engine is linked (add the OpenHealthKitPostgres product)")
-        }
-        do {
-            return try engine.openServerStore(url: url)
-        } catch {
-            let reason = HKError.from(error).localizedDescription
-            throw HKError(.errorDatabaseInaccessible, "cannot open the health database at \(shown): \(reason)")
-        }
+        let engine = HKHealthStore.self as? any ServerStorageEngine.Type
+        return try opening(redacted(url), engine.map { engine in { try engine.openServerStore(url: url) } },
+                           missing: "no PostgreSQL engine is linked (add the OpenHealthKitPostgres product)")
     }
 
     /// `url` with its password, if any, replaced by "…".
