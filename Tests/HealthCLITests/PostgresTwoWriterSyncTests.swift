@@ -62,6 +62,15 @@ struct PostgresTwoWriterSyncTests {
 
     @Test("two processes importing for one person at once: a paging reader and a following query see each sample once")
     func twoWritersOneReader() async throws {
+        // A loaded machine may start the second process after the first has finished: such a round still checks
+        // the readers, but the test wants a round where the two writers' commits interleave in the change log.
+        var turns = 0
+        for _ in 0 ..< 4 where turns < 10 { turns = try await Self.round() }
+        #expect(turns >= 10, "the writers' commits never interleaved (\(turns + 1) turns at best)")
+    }
+
+    /// Two writers and the two readers on a new person; returns how often the change log switched writers.
+    static func round() async throws -> Int {
         let base = try #require(TestPostgres.url)
         let owner = "two-writers-\(UUID().uuidString.lowercased())"
         let database = try TestEngine.postgresStoreURL(owner: owner)
@@ -69,7 +78,7 @@ struct PostgresTwoWriterSyncTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let perWriter = 600
-        let exports = try ["Writer A", "Writer B"].map { try Self.export(source: $0, count: perWriter, in: folder) }
+        let exports = try ["Writer A", "Writer B"].map { try export(source: $0, count: perWriter, in: folder) }
 
         let store = try HKHealthStore.owner(postgres: try #require(URL(string: base)), owner: owner)
         let follower = Follower()
@@ -92,7 +101,7 @@ struct PostgresTwoWriterSyncTests {
         var writersDone = false
         while !writersDone || idlePages < 2 {
             writersDone = finished.done == writers.count
-            let (added, deleted, next) = try await Self.page(store, after: anchor, limit: 17)
+            let (added, deleted, next) = try await page(store, after: anchor, limit: 17)
             #expect(deleted.isEmpty)
             paged += added.map(\.uuid)
             sources += added.map(\.source)
@@ -115,14 +124,12 @@ struct PostgresTwoWriterSyncTests {
             })
         }
         #expect(stored.count == 2 * perWriter)
-        // The two writers' commits interleave in the change log (else this tested nothing concurrent).
-        let turns = zip(sources, sources.dropFirst()).filter { $0 != $1 }.count
-        #expect(turns >= 10, "the writers took \(turns + 1) turns only")
         #expect(paged.count == Set(paged).count, "a change was repeated to the paging reader")
         #expect(Set(paged) == Set(stored), "the paging reader missed \(Set(stored).subtracting(paged).count) changes")
         let followed = follower.uuids
         #expect(follower.error == nil, "\(String(describing: follower.error))")
         #expect(followed.count == Set(followed).count, "a change was repeated to the following query")
         #expect(Set(followed) == Set(stored), "the following query missed \(Set(stored).subtracting(followed).count) changes")
+        return zip(sources, sources.dropFirst()).filter { $0 != $1 }.count
     }
 }
