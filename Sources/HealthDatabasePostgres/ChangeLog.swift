@@ -26,7 +26,7 @@ enum ChangeLog {
     /// `first` on in that order; returns the tombstones. Statistics summaries lose them first.
     static func entomb(_ doomed: [UUID], at first: Int64, _ transaction: WriteTransaction) throws -> [Tombstone] {
         let owner = transaction.owner
-        if transaction.summaries { try SummaryMaintenance.removing(doomed, transaction) }
+        if transaction.summaries { try SlotSumMaintenance.removing(doomed, transaction) }
         try transaction.session.execute(SQL("""
             INSERT INTO tombstone (owner_id, change_seq, uuid, type_id, source_id, sync_identifier, sync_version)
             SELECT \(owner), ?::int8 + d.ord - 1, s.uuid, s.type_id, s.source_id, s.sync_identifier, s.sync_version

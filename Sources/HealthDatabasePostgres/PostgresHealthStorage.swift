@@ -146,29 +146,29 @@ public final class PostgresHealthStorage: HealthStorage, @unchecked Sendable {
 
     /// See ``HealthStorage/setting(_:)``.
     public func setting(_ key: String) throws -> String? {
-        try read("reading a setting") { session in try SmallTables.setting(key, owner: ownerID, session) }
+        try read("reading a setting") { session in try SettingsAndGrants.setting(key, owner: ownerID, session) }
     }
 
     /// See ``HealthStorage/setSetting(_:to:)``.
     public func setSetting(_ key: String, to value: String?) throws {
         try TextCheck.check(key, "the setting key \(key)")
         try TextCheck.check(value, "the value of setting \(key)")
-        try write("changing a setting") { transaction in try SmallTables.setSetting(key, to: value, transaction) }
+        try write("changing a setting") { transaction in try SettingsAndGrants.setSetting(key, to: value, transaction) }
     }
 
     /// See ``HealthStorage/grants(for:)``.
     public func grants(for app: String?) throws -> [AuthorizationGrant] {
-        try read("reading grants") { session in try SmallTables.grants(for: app, owner: ownerID, session) }
+        try read("reading grants") { session in try SettingsAndGrants.grants(for: app, owner: ownerID, session) }
     }
 
     /// See ``HealthStorage/setGrants(_:)``.
     public func setGrants(_ grants: [AuthorizationGrant]) throws {
         for grant in grants { try TextCheck.check(grant.app + grant.type, "the grant of \(grant.app) for \(grant.type)") }
-        try write("recording grants") { transaction in try SmallTables.setGrants(grants, transaction) }
+        try write("recording grants") { transaction in try SettingsAndGrants.setGrants(grants, transaction) }
     }
 
     /// See ``HealthStorage/removeGrants(for:types:)``.
     public func removeGrants(for app: String, types: Set<String>?) throws {
-        try write("removing grants") { transaction in try SmallTables.removeGrants(for: app, types: types, transaction) }
+        try write("removing grants") { transaction in try SettingsAndGrants.removeGrants(for: app, types: types, transaction) }
     }
 }

@@ -96,7 +96,7 @@ struct SampleBatch {
                 """, [.uuids(Array(fieldOwners[range])), .texts(Array(fieldKeys[range])), .ints(Array(fieldKinds[range])),
                       .texts(Array(fieldTexts[range])), .doubles(Array(fieldNumbers[range])), .texts(Array(fieldExtras[range]))]))
         }
-        if transaction.summaries { try SummaryMaintenance.added(uuids.compactMap { $0 }, transaction) }
+        if transaction.summaries { try SlotSumMaintenance.added(uuids.compactMap { $0 }, transaction) }
         self = SampleBatch(owner: owner)
     }
 }

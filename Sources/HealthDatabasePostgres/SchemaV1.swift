@@ -140,7 +140,7 @@ extension Schema {
             PRIMARY KEY (owner_id, key)
         )
         """,
-        // Statistics summaries (SummaryStorage), kept by the engine in every write transaction once an owner's
+        // Statistics summaries (SlotSumStorage), kept by the engine in every write transaction once an owner's
         // `owner_state.summaries` is set.
         """
         CREATE TABLE stat_slot (

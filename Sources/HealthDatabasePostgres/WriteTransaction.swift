@@ -14,7 +14,7 @@ final class WriteTransaction {
     let owner: Int64
     /// The position the next change takes.
     private(set) var next: Int64
-    /// The deletion mark the next deleted quantity sample's slots take (``SummaryStorage/deletedSlots(after:)``).
+    /// The deletion mark the next deleted quantity sample's slots take (``SlotSumStorage/deletedSlots(after:)``).
     var nextDeletedMark: Int64
     /// Whether the owner keeps statistics summaries, which every write then maintains.
     let summaries: Bool

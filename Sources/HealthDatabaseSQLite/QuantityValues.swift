@@ -3,7 +3,7 @@ import GRDB
 import HealthDatabase
 
 extension SQLiteHealthStorage {
-    /// See ``SummaryStorage/quantityValues(matching:type:starts:)``: seven columns a row, read straight through the C API
+    /// See ``SlotSumStorage/quantityValues(matching:type:starts:)``: seven columns a row, read straight through the C API
     /// (``StatementRows``); the user-entered flag is looked up only for samples that have fields. A start range reads
     /// the `(type, start)` index (`INDEXED BY`): left to itself, SQLite may take a filter's `end` bound instead and
     /// walk every later sample of the type.

@@ -8,8 +8,8 @@ import HealthDatabase
 /// instances (in this process or others) may open the same file. Foreign keys are on; the schema is
 /// migrated on open (see `Schema`). Every method is synchronous and thread-safe.
 public final class SQLiteHealthStorage: HealthStorage {
-    let writer: any DatabaseWriter   // internal: Summaries.swift reads and installs the statistics summaries
-    let identities = IdentityCache()   // internal: Summaries.swift maps type names and ids
+    let writer: any DatabaseWriter   // internal: SlotSums.swift reads and installs the statistics summaries
+    let identities = IdentityCache()   // internal: SlotSums.swift maps type names and ids
     /// Where the store lives: a file path, or `":memory:"`.
     public let path: String
     /// This instance's commits, announced after each write transaction commits.

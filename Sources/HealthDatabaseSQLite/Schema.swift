@@ -26,7 +26,7 @@ import HealthDatabase
 /// - `field`: metadata and attributes (`text` for text values, `num` for everything comparable as a number).
 /// - `tombstone`: deleted records, forever, at the position of their deletion.
 /// - `grant`, `setting`: authorization decisions and the settings table.
-/// - `stat_slot`, `stat_raw`, `stat_deleted`: the statistics summaries, created on first use (see `Summaries`).
+/// - `stat_slot`, `stat_raw`, `stat_deleted`: the statistics summaries, created on first use (see `SlotSums`).
 ///
 /// Version 1 stored `type` and `kind` as text (33-byte identifiers repeated in three indexes); the v2
 /// migration rebuilds `sample` and `tombstone` with the same ids (change positions) and drops the statistics
@@ -87,7 +87,7 @@ enum Schema {
                 "cannot migrate the health database to schema version 2: record \(row[0] as Int64) has the unknown kind '\(row[1] as String)'")
         }
         let kindCode = "CASE s.kind " + RecordKind.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.code) " }.joined() + "END"
-        try Summaries.uninstall(db)
+        try SlotSums.uninstall(db)
         try db.execute(sql: """
             CREATE TABLE object_type (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
             INSERT INTO object_type (name) SELECT type FROM sample UNION SELECT type FROM tombstone;

@@ -17,7 +17,7 @@ struct AssociationSummaryTests {
     @Test func summariesFollowMovedSamplesAndGoWithTheirWorkout() throws {
         let storage = try SQLiteHealthStorage(path: FileManager.default.temporaryDirectory
             .appendingPathComponent("openhealthkit-association-\(UUID().uuidString).sqlite").path)
-        try storage.prepareSummaries()
+        try storage.prepareSlotSums()
         let workout = SampleRecord(uuid: UUID(), kind: .workout, type: "HKWorkoutTypeIdentifier",
                                    startDate: Date(timeIntervalSince1970: 0), endDate: Date(timeIntervalSince1970: 1800),
                                    source: Self.source, payload: Data("workout".utf8))

@@ -138,7 +138,7 @@ struct MigrationTests {
         let records = Self.records
 
         // The summaries are installed again and see the migrated samples.
-        try storage.prepareSummaries()
+        try storage.prepareSlotSums()
         #expect(try storage.slotSums(type: Self.steps, slots: nil) == [SlotSum(slot: 0, source: "com.example.app", total: 5, count: 1)])
         #expect(try storage.rawSamples(type: Self.steps).map(\.uuid) == [records[5].uuid])
 

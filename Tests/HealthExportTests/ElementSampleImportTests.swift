@@ -31,7 +31,7 @@ struct ElementSampleImportTests {
 
     """
 
-    static func importedStore(_ body: String) throws -> (TempStore, ImportSummary) {
+    static func importedStore(_ body: String) throws -> (TempStore, ImportReport) {
         let store = try TempStore()
         let summary = try store.importExport(try store.write(head + body + "</HealthData>\n"))
         return (store, summary)

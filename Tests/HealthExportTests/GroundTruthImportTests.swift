@@ -99,7 +99,7 @@ struct GroundTruthImportTests {
         try await samples(store, .quantitySample(type: HKQuantityType(identifier)))
     }
 
-    static func imported() throws -> (TempStore, ImportSummary, HKHealthStore) {
+    static func imported() throws -> (TempStore, ImportReport, HKHealthStore) {
         let temp = try TempStore()
         let summary = try temp.importExport(try temp.write(export))
         return (temp, summary, HKHealthStore.owner(storage: temp.storage))

@@ -16,7 +16,7 @@ struct TempStore {
     }
 
     /// Imports `path` with small batches (so batching paths are exercised).
-    func importExport(_ path: String, batch: Int = 7) throws -> ImportSummary {
+    func importExport(_ path: String, batch: Int = 7) throws -> ImportReport {
         var importer = ExportImporter()
         importer.batchSize = batch
         return try importer.run(path: path, into: storage)

@@ -26,7 +26,7 @@ struct OversizedFileImportTests {
     }
 
     /// What an import stored of the export besides the oversized files: the steps, both walks, one route, one ECG.
-    static func expectRestImported(_ summary: ImportSummary, _ store: TempStore) throws {
+    static func expectRestImported(_ summary: ImportReport, _ store: TempStore) throws {
         #expect(summary.storedByType["HKQuantityTypeIdentifierStepCount"] == 1, "\(summary.storedByType)")
         #expect(summary.storedByType[HKObjectType.workoutType().identifier] == 2, "\(summary.storedByType)")
         #expect(summary.storedByType[HKSeriesType.workoutRoute().identifier] == 1, "\(summary.storedByType)")
@@ -46,7 +46,7 @@ struct OversizedFileImportTests {
     }
 
     /// The report's detail lines of the `file too large` group.
-    static func tooLarge(_ summary: ImportSummary) -> [String] {
+    static func tooLarge(_ summary: ImportReport) -> [String] {
         summary.problems.groups.first { $0.kind == ImportProblem.Kind.fileTooLarge.rawValue }.map { Array($0.details.keys).sorted() } ?? []
     }
 

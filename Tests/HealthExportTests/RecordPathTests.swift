@@ -6,8 +6,8 @@ import OpenHealthKit
 import Testing
 import TestSupport
 
-/// The importer makes a plain `Record`'s storage record straight from its draft (``RecordConverter/record(from:)``);
-/// these tests hold it to the record the HealthKit object maps to (``RecordConverter/sample(from:)`` then
+/// The importer makes a plain `Record`'s storage record straight from its draft (``ExportElementConverter/record(from:)``);
+/// these tests hold it to the record the HealthKit object maps to (``ExportElementConverter/sample(from:)`` then
 /// `ObjectMapping.records(from:)`, the path the importer took before), field by field, payload bytes included.
 @Suite("Records made without the HealthKit object in between")
 struct RecordPathTests {
@@ -78,8 +78,8 @@ struct RecordPathTests {
 
 /// Converts every `Record` of an export both ways and notes where the records (or the problems) differ.
 private struct BothPaths: ExportElementSink {
-    private var viaObjects = RecordConverter()
-    private var direct = RecordConverter()
+    private var viaObjects = ExportElementConverter()
+    private var direct = ExportElementConverter()
     /// Records (and problems) compared.
     private(set) var compared = 0
     /// Records both ways refused, with the same problem.
@@ -99,7 +99,7 @@ private struct BothPaths: ExportElementSink {
         return reader.sink
     }
 
-    mutating func record(_ draft: RecordDraft) throws { compare(draft) }
+    mutating func record(_ draft: ElementDraft) throws { compare(draft) }
 
     mutating func element(_ node: ExportNode) throws {
         guard node.name == "Correlation" else { return }
@@ -111,7 +111,7 @@ private struct BothPaths: ExportElementSink {
 
     mutating func problem(_ problem: ImportProblem) {}
 
-    private mutating func compare(_ draft: RecordDraft) {
+    private mutating func compare(_ draft: ElementDraft) {
         compared += 1
         let old: Result<[SampleRecord], ImportProblem> = viaObjects.sample(from: draft).flatMap { sample in
             do { return .success(try ObjectMapping.records(from: sample)) }

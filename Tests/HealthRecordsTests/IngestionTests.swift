@@ -51,7 +51,7 @@ import Testing
         let type = HKClinicalType(.labResultRecord)
         let first = try await HKAnchoredObjectQueryDescriptor(predicates: [.clinicalRecord(type: type)], anchor: nil).result(for: store)
         let again = try ingestor.ingest(json: Data(Self.lab("g1", 5.1).utf8), location: "a")
-        #expect(again.outcome == { var o = HKClinicalIngestOutcome(); o.unchanged = 1; return o }())
+        #expect(again.outcome == { var o = ClinicalSaveOutcome(); o.unchanged = 1; return o }())
         let updated = try ingestor.ingest(json: Data(Self.lab("g1", 6.3).utf8), location: "b")
         #expect(updated.outcome.replaced == 1)
         let labs = try await Self.records(store, .labResultRecord)

@@ -82,7 +82,7 @@ import Testing
 
     @Test func unknownKeysAreErrorsNamingTheKey() {
         do {
-            _ = try sampleSorts(from: [NSSortDescriptor(key: HKSortIdentifier(rawValue: "colour"), ascending: true)])
+            _ = try sampleSorts(from: [NSSortDescriptor(key: SortIdentifier(rawValue: "colour"), ascending: true)])
             Issue.record("an unknown sort key was accepted")
         } catch {
             #expect(error.localizedDescription.contains("colour"))

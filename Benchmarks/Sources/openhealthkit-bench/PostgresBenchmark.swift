@@ -193,7 +193,7 @@ enum PostgresBenchmark {
         let storage = try PostgresHealthDatabase(url: url, schema: schema).storage(owner: "stats")
         try await fill(storage, sql, schema: schema, stepSample(at: Date(timeIntervalSince1970: 60)), count: 525_600, spacing: 60, end: end)
         try await sql.execute("ANALYZE \"\(schema)\".sample")
-        try storage.prepareSummaries()
+        try storage.prepareSlotSums()
         let store = HKHealthStore.owner(storage: storage)
         let days = try dailySums(store, type: HealthData.stepCount, options: .cumulativeSum, end: end, days: 365)
         precondition(days == 365, "\(days) days of 365")

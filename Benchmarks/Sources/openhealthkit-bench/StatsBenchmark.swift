@@ -32,7 +32,7 @@ enum StatsBenchmark {
         let path = try prepare(set, options)
         print("(d) daily step statistics, \(set.name): \(set.samples) samples (phone \(set.phone), watch \(set.watch) minutes of each UTC day)")
         let storage = try SQLiteHealthStorage(path: path)
-        report("install summaries (one-time, backfill)", Measure.ms(Measure.seconds(try Measure.time { try storage.prepareSummaries() })))
+        report("install summaries (one-time, backfill)", Measure.ms(Measure.seconds(try Measure.time { try storage.prepareSlotSums() })))
         let store = HKHealthStore.owner(storage: storage)
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!

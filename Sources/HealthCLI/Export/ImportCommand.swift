@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
         importer.dryRun = dryRun
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         importer.progress = { bar.show($0) }
-        let summary: ImportSummary
+        let summary: ImportReport
         do {
             summary = try importer.run(path: path, into: storage)
         } catch {
@@ -76,7 +76,7 @@ struct ImportCommand: ParsableCommand {
             }
             try? (storage as? SQLiteHealthStorage)?.checkpoint()   // the database file alone holds the import
         }
-        if !quiet || format != .table { Console.write(ImportReport.render(summary, format, dryRun: dryRun)) }
+        if !quiet || format != .table { Console.write(ImportReportText.render(summary, format, dryRun: dryRun)) }
         // CSV is a table of types: the problems go to standard error, grouped as in the table summary.
         if format == .csv, summary.problems.total > 0 {
             Console.error("\(summary.problems.total) problems, not imported:\n" + summary.problems.lines.joined(separator: "\n"))

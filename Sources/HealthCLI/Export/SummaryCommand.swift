@@ -27,18 +27,18 @@ struct SummaryCommand: ParsableCommand {
     func run() throws {
         let healthStore = try store.openForReading()
         let storage = try healthStore.storage()
-        let counts = try StoreSummary.counts(storage)
+        let counts = try StoreOverview.counts(storage)
         let rows = counts.map { [HKObjectType.type(forIdentifier: $0.type)?.shortName ?? Self.name(of: $0.type), $0.type, String($0.count)] }
         let table = Table(columns: ["type", "identifier", "count"], rows: rows, numericColumns: ["count"])
         guard format == .table else { return Console.write(table.render(format)) }
         let total = counts.reduce(0) { $0 + $1.count }
         var text = "\(NumberText.grouped(total)) objects of \(counts.count) types"
-        if let range = try StoreSummary.dateRange(storage) {
+        if let range = try StoreOverview.dateRange(storage) {
             text += ", \(DateText.day(range.lowerBound)) to \(DateText.day(range.upperBound))"
         }
         text += "\n\n" + table.render(.table)
         let zone = try StatsCommand.samplesTimeZone(HKQuantityType(.stepCount), in: healthStore) ?? .current
-        let steps = try StoreSummary.dailySteps(healthStore, storage: storage, days: max(1, days), timeZone: zone)
+        let steps = try StoreOverview.dailySteps(healthStore, storage: storage, days: max(1, days), timeZone: zone)
         if !steps.isEmpty {
             text += "\nDaily steps in \(zone.identifier) (phone and watch merged, no double counting):\n"
             let peak = max(1, steps.map(\.steps).max() ?? 1)
@@ -60,7 +60,7 @@ struct SummaryCommand: ParsableCommand {
 }
 
 /// The figures `health summary` prints.
-enum StoreSummary {
+enum StoreOverview {
     /// Stored objects by type identifier, most first (only types that have any); objects of any other type
     /// (never a workout's parts) are counted under their own identifiers too.
     static func counts(_ storage: any HealthStorage) throws -> [(type: String, count: Int)] {

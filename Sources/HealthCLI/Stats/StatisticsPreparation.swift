@@ -5,13 +5,13 @@ import OpenHealthKit
 /// What `health import` does after storing, so that the first `health stats` reads ready figures instead of taking
 /// seconds and writing megabytes: installs the store's statistics summaries and, for every cumulative type the store
 /// holds, runs one collection query over all time, which computes the merged runs where sources overlap and keeps
-/// them in the store (see docs/Statistics.md, "Summaries").
+/// them in the store (see docs/Statistics.md, "SlotSums").
 enum StatisticsPreparation {
     /// Prepares the summaries and the runs of every stored cumulative type.
     static func prepare(_ store: HKHealthStore) throws {
         let storage = try store.storage()
-        guard let summaries = storage as? any SummaryStorage else { return }
-        try summaries.prepareSummaries()
+        guard let summaries = storage as? any SlotSumStorage else { return }
+        try summaries.prepareSlotSums()
         let types = HKObjectType.allTypes(ofKind: .quantity).compactMap { $0 as? HKQuantityType }.filter { $0.aggregationStyle == .cumulative }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!

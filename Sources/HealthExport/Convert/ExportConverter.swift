@@ -34,7 +34,7 @@ protocol ImportUnitSink: AnyObject {
 struct ExportConverter: ExportElementSink {
     let output: any ImportUnitSink
     let files: ExportFiles
-    var records = RecordConverter()
+    var records = ExportElementConverter()
     /// Elements read, by name (top-level records included), for the summary.
     private(set) var elementCounts: [String: Int] = [:]
     /// The `ExportDate` element's date, once read (it comes first).
@@ -45,7 +45,7 @@ struct ExportConverter: ExportElementSink {
         self.files = files
     }
 
-    mutating func record(_ draft: RecordDraft) throws {
+    mutating func record(_ draft: ElementDraft) throws {
         elementCounts["Record", default: 0] += 1
         switch records.record(from: draft) {
         case .failure(let problem): output.report(problem)

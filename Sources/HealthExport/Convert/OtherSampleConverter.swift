@@ -10,7 +10,7 @@ enum OtherSampleConverter {
     /// The element as a stored record (content-hash UUID over the element's JSON alone, so identities of earlier
     /// imports stand), with its device and typed metadata; a problem when the element has no date or does not
     /// make a valid object.
-    static func record(_ node: ExportNode, records: inout RecordConverter) -> Result<SampleRecord, ImportProblem> {
+    static func record(_ node: ExportNode, records: inout ExportElementConverter) -> Result<SampleRecord, ImportProblem> {
         let attributes = node.attributes
         let start = (attributes["startDate"] ?? attributes["dateIssued"]).flatMap(ExportValues.date)
         guard let start else { return .failure(ImportProblem(.badDate, line: node.line, "\(node.name) has no readable startDate/dateIssued")) }

@@ -14,7 +14,7 @@ package enum CharacteristicsImport {
     /// The store setting that keeps ``cardioFitnessMedicationsUse`` as written.
     package static let cardioFitnessMedicationsUseSetting = "characteristic.cardioFitnessMedicationsUse"
 
-    static func apply(_ attributes: [String: String], line: Int, to store: HKHealthStore, summary: inout ImportSummary) {
+    static func apply(_ attributes: [String: String], line: Int, to store: HKHealthStore, summary: inout ImportReport) {
         for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where !value.isEmpty && !value.hasSuffix("NotSet") {
             do {
                 switch name {

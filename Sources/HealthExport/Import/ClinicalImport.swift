@@ -52,7 +52,7 @@ final class ClinicalImport {
 
     /// Ingests what was collected, plus `export_cda.xml` when the export has one; returns the stored counts
     /// (added or replaced) by type and the number already present.
-    func finish(store: HKHealthStore, files: ExportFiles, summary: inout ImportSummary) {
+    func finish(store: HKHealthStore, files: ExportFiles, summary: inout ImportReport) {
         for name in pending.keys.sorted() {
             guard let entry = pending[name] else { continue }
             do {

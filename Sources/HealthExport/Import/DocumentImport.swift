@@ -44,7 +44,7 @@ public enum DocumentImport {
     }
 
     /// `export_cda.xml` of an export: stored as the Health app's, problems reported in `summary`.
-    static func run(_ data: Data, store: HKHealthStore, summary: inout ImportSummary) {
+    static func run(_ data: Data, store: HKHealthStore, summary: inout ImportReport) {
         do {
             let outcome = try Self.store(data, in: store, source: HKSource(name: "Health", bundleIdentifier: "com.apple.Health"),
                                          fallbackDate: Date(timeIntervalSince1970: 0))

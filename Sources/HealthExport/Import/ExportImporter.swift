@@ -23,7 +23,7 @@ public struct ExportImporter {
 
     /// Imports `path` into `storage`; throws only when the export cannot be opened or the store fails
     /// (what cannot be read inside the export is in the summary's problems).
-    public func run(path: String, into storage: any HealthStorage) throws -> ImportSummary {
+    public func run(path: String, into storage: any HealthStorage) throws -> ImportReport {
         let started = Date()
         let input = try ExportInput.open(path)
         let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize, dryRun: dryRun,

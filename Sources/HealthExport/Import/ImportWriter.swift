@@ -26,7 +26,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     private let lock = NSLock()
     private var failure: (any Error)?
     /// The running tally (read it after ``finish()``).
-    private(set) var summary: ImportSummary
+    private(set) var summary: ImportReport
 
     /// A writer into `storage`, saving `batchSize` records per transaction.
     /// With `dryRun` nothing is written (records are converted, deduplicated and counted as if stored).
@@ -41,7 +41,7 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
         self.store = HKHealthStore.owner(storage: storage)
         self.batchSize = batchSize
         self.storeWasEmpty = try storage.latestChangePosition() == 0
-        self.summary = ImportSummary(source: source)
+        self.summary = ImportReport(source: source)
     }
 
     deinit { deferred.discard() }

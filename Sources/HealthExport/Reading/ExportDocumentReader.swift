@@ -12,7 +12,7 @@ struct ExportNode {
     /// Child elements other than records.
     var children: [ExportNode] = []
     /// Child `Record` elements (a correlation's members).
-    var records: [RecordDraft] = []
+    var records: [ElementDraft] = []
 
     /// The `MetadataEntry` children as key/value pairs.
     var metadataEntries: [(key: String, value: String)] {
@@ -28,7 +28,7 @@ struct ExportNode {
 /// Receives what the document reader finds.
 protocol ExportElementSink {
     /// A `Record` at the top level.
-    mutating func record(_ draft: RecordDraft) throws
+    mutating func record(_ draft: ElementDraft) throws
     /// Any other top-level element, whole.
     mutating func element(_ node: ExportNode) throws
     /// Something unreadable.
@@ -39,15 +39,15 @@ protocol ExportElementSink {
 /// path (attributes resolved from bytes), other elements go out whole as ``ExportNode``s.
 struct ExportDocumentReader<Sink: ExportElementSink>: XMLTokenSink {
     var sink: Sink
-    var records: RecordConverter
+    var records: ExportElementConverter
     private var depth = 0
-    private var draft: RecordDraft?
+    private var draft: ElementDraft?
     private var draftDepth = 0
     private var nodes: [ExportNode] = []
     /// Whether the root element was `HealthData`.
     private(set) var sawRoot = false
 
-    init(sink: Sink, records: RecordConverter = RecordConverter()) {
+    init(sink: Sink, records: ExportElementConverter = ExportElementConverter()) {
         self.sink = sink
         self.records = records
     }

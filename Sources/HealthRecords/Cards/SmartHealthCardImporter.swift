@@ -12,7 +12,7 @@ public enum SmartHealthCardImporter {
     public static let source = HKSource(name: "SMART Health Cards", bundleIdentifier: "org.openhealthkit.smart-health-cards")
 
     /// Stores `cards` in `store`; returns how many were added and how many were already there.
-    public static func store(_ cards: [VerifiedSmartHealthCard], in store: HKHealthStore) throws -> HKClinicalIngestOutcome {
+    public static func store(_ cards: [VerifiedSmartHealthCard], in store: HKHealthStore) throws -> ClinicalSaveOutcome {
         let records = cards.map { card in
             (record: card.verifiableClinicalRecord(), identity: "shc:" + card.identity)
         }

@@ -26,7 +26,7 @@ public struct ClinicalIngestReport: Sendable {
     }
 
     /// Records added, replaced and unchanged.
-    public var outcome = HKClinicalIngestOutcome()
+    public var outcome = ClinicalSaveOutcome()
     /// Resources read and classified (stored or unchanged).
     public var clinicalResources = 0
     /// The first ``skippedExamplesLimit`` resources that are not clinical records (``skippedByType`` counts them all).

@@ -54,9 +54,9 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, @unchecke
 
     /// The key paths a `SortDescriptor` may sort by, with the sort identifier each stands for (the workout totals
     /// are `HKQuantity` values, which cannot form a `SortDescriptor`).
-    private static var sortIdentifiers: [(keyPath: AnyKeyPath, identifier: HKSortIdentifier)] {
-        [(\Sample.startDate, HKSortIdentifier(rawValue: HKSampleSortIdentifierStartDate)),
-         (\Sample.endDate, HKSortIdentifier(rawValue: HKSampleSortIdentifierEndDate)),
-         (\HKWorkout.duration, HKSortIdentifier(rawValue: HKWorkoutSortIdentifierDuration))]
+    private static var sortIdentifiers: [(keyPath: AnyKeyPath, identifier: SortIdentifier)] {
+        [(\Sample.startDate, SortIdentifier(rawValue: HKSampleSortIdentifierStartDate)),
+         (\Sample.endDate, SortIdentifier(rawValue: HKSampleSortIdentifierEndDate)),
+         (\HKWorkout.duration, SortIdentifier(rawValue: HKWorkoutSortIdentifierDuration))]
     }
 }

@@ -7,13 +7,13 @@ import HealthKitModel
 // through a protocol witness declared in a deprecated context, which keeps our build free of those warnings;
 // the alias is the very same type, so callers pass `.lessThan` or `NSComparisonPredicate.Operator.lessThan`.
 
-/// Carries `NSComparisonPredicate.Operator` to ``HKComparisonOperator`` (OpenHealthKit internals).
+/// Carries `NSComparisonPredicate.Operator` to ``ComparisonOperator`` (OpenHealthKit internals).
 @_documentation(visibility: internal)
-public protocol _HKComparisonOperatorCarrier { associatedtype Operator }
+public protocol _ComparisonOperatorCarrier { associatedtype Operator }
 
 /// The carrier whose witness is `NSComparisonPredicate.Operator` (OpenHealthKit internals).
 @_documentation(visibility: internal)
-public enum _HKComparisonOperatorWitness: _HKComparisonOperatorCarrier {
+public enum _ComparisonOperatorWitness: _ComparisonOperatorCarrier {
     /// `NSComparisonPredicate.Operator`, named in a deprecated context so it does not warn.
     @available(*, deprecated, message: "OpenHealthKit internals")
     public typealias Operator = NSComparisonPredicate.Operator
@@ -21,16 +21,16 @@ public enum _HKComparisonOperatorWitness: _HKComparisonOperatorCarrier {
 
 /// The carrier's operator type.
 @_documentation(visibility: internal)
-public typealias _HKOperatorOf<Carrier: _HKComparisonOperatorCarrier> = Carrier.Operator
+public typealias _OperatorOf<Carrier: _ComparisonOperatorCarrier> = Carrier.Operator
 
 /// `NSComparisonPredicate.Operator`, the operator type of HealthKit's comparison predicates
 /// (OpenHealthKit extension: the same type under a name that does not warn on Linux).
-public typealias HKComparisonOperator = _HKOperatorOf<_HKComparisonOperatorWitness>
+public typealias ComparisonOperator = _OperatorOf<_ComparisonOperatorWitness>
 
 extension Comparison {
     /// The storage comparison for a HealthKit operator; traps like HealthKit (NSInvalidArgumentException)
     /// for operators other than <, <=, ==, !=, >, >=.
-    package init(_ operatorType: HKComparisonOperator) {
+    package init(_ operatorType: ComparisonOperator) {
         switch operatorType {
         case .lessThan: self = .lessThan
         case .lessThanOrEqualTo: self = .lessThanOrEqual

@@ -24,7 +24,7 @@ extension HKQuery {
     /// Objects whose metadata value for `key` compares to `value` by `operatorType`: strings by text, numbers,
     /// dates and quantities (in SI base units, so any compatible unit works) by number. `.notEqualTo` also matches
     /// objects without the key (``MetadataComparison``).
-    public class func predicateForObjects(withMetadataKey key: String, operatorType: HKComparisonOperator, value: Any) -> NSPredicate {
+    public class func predicateForObjects(withMetadataKey key: String, operatorType: ComparisonOperator, value: Any) -> NSPredicate {
         SampleFilterPredicate(MetadataComparison.filter(key, Comparison(operatorType), metadataField(value, key: key)))
     }
 

@@ -5,7 +5,7 @@ import HealthKitModel
 // HealthKit's predicates for state of mind logs (iOS 18), filtering the fields ``StateOfMindMapping`` stores.
 extension HKQuery {
     /// Logs whose valence compares to `valence` by `operatorType`.
-    public class func predicateForStatesOfMind(withValence valence: Double, operatorType: HKComparisonOperator) -> NSPredicate {
+    public class func predicateForStatesOfMind(withValence valence: Double, operatorType: ComparisonOperator) -> NSPredicate {
         SampleFilterPredicate(.field(FieldKey.stateOfMindValence, Comparison(operatorType), .number(valence)))
     }
 

@@ -6,12 +6,12 @@ import HealthKitModel
 extension HKQuery {
     /// Quantity samples whose quantity compares to `quantity` (the right-hand side) by `operatorType`.
     /// Works without knowing the sample type: see ``QuantityFilter``.
-    public class func predicateForQuantitySamples(with operatorType: HKComparisonOperator, quantity: HKQuantity) -> NSPredicate {
+    public class func predicateForQuantitySamples(with operatorType: ComparisonOperator, quantity: HKQuantity) -> NSPredicate {
         SampleFilterPredicate(QuantityFilter.filter(Comparison(operatorType), quantity))
     }
 
     /// Category samples whose value compares to `value` by `operatorType`.
-    public class func predicateForCategorySamples(with operatorType: HKComparisonOperator, value: Int) -> NSPredicate {
+    public class func predicateForCategorySamples(with operatorType: ComparisonOperator, value: Int) -> NSPredicate {
         SampleFilterPredicate(.categoryValue(Comparison(operatorType), value))
     }
 }
@@ -21,7 +21,7 @@ public protocol HKCategoryValuePredicateProviding: Hashable, RawRepresentable wh
 
 extension HKCategoryValuePredicateProviding {
     /// Category samples whose value compares to `value` by `operatorType`.
-    public static func predicateForSamples(_ operatorType: HKComparisonOperator, value: Self) -> NSPredicate {
+    public static func predicateForSamples(_ operatorType: ComparisonOperator, value: Self) -> NSPredicate {
         HKQuery.predicateForCategorySamples(with: operatorType, value: value.rawValue)
     }
 

@@ -16,7 +16,7 @@ extension HKQuery {
     }
 
     /// Workout activities whose active duration (seconds) compares to `duration`.
-    public class func predicateForWorkoutActivities(operatorType: HKComparisonOperator, duration: TimeInterval) -> NSPredicate {
+    public class func predicateForWorkoutActivities(operatorType: ComparisonOperator, duration: TimeInterval) -> NSPredicate {
         activity(.field(FieldKey.activityDuration, Comparison(operatorType), .number(duration)))
     }
 
@@ -28,25 +28,25 @@ extension HKQuery {
     }
 
     /// Workout activities whose sum of `quantityType` (a cumulative type) compares to `sumQuantity`.
-    public class func predicateForWorkoutActivities(operatorType: HKComparisonOperator, quantityType: HKQuantityType,
+    public class func predicateForWorkoutActivities(operatorType: ComparisonOperator, quantityType: HKQuantityType,
                                                     sumQuantity: HKQuantity) -> NSPredicate {
         activityStatistic(.sum, quantityType, operatorType, sumQuantity)
     }
 
     /// Workout activities whose minimum of `quantityType` (a discrete type) compares to `minimumQuantity`.
-    public class func predicateForWorkoutActivities(operatorType: HKComparisonOperator, quantityType: HKQuantityType,
+    public class func predicateForWorkoutActivities(operatorType: ComparisonOperator, quantityType: HKQuantityType,
                                                     minimumQuantity: HKQuantity) -> NSPredicate {
         activityStatistic(.min, quantityType, operatorType, minimumQuantity)
     }
 
     /// Workout activities whose maximum of `quantityType` (a discrete type) compares to `maximumQuantity`.
-    public class func predicateForWorkoutActivities(operatorType: HKComparisonOperator, quantityType: HKQuantityType,
+    public class func predicateForWorkoutActivities(operatorType: ComparisonOperator, quantityType: HKQuantityType,
                                                     maximumQuantity: HKQuantity) -> NSPredicate {
         activityStatistic(.max, quantityType, operatorType, maximumQuantity)
     }
 
     /// Workout activities whose average of `quantityType` (a discrete type) compares to `averageQuantity`.
-    public class func predicateForWorkoutActivities(operatorType: HKComparisonOperator, quantityType: HKQuantityType,
+    public class func predicateForWorkoutActivities(operatorType: ComparisonOperator, quantityType: HKQuantityType,
                                                     averageQuantity: HKQuantity) -> NSPredicate {
         activityStatistic(.average, quantityType, operatorType, averageQuantity)
     }
@@ -68,13 +68,13 @@ extension HKQuery {
     }
 
     /// The filter comparing the statistic field `key`, held in `type`'s canonical unit, with `quantity`.
-    static func statisticFilter(_ key: String, _ type: HKQuantityType, _ operatorType: HKComparisonOperator,
+    static func statisticFilter(_ key: String, _ type: HKQuantityType, _ operatorType: ComparisonOperator,
                                 _ quantity: HKQuantity) -> SampleFilter {
         .field(key, Comparison(operatorType), .number(quantity.doubleValue(for: type.canonicalUnit)))
     }
 
     private class func activityStatistic(_ statistic: FieldKey.WorkoutStatistic, _ type: HKQuantityType,
-                                         _ operatorType: HKComparisonOperator, _ quantity: HKQuantity) -> NSPredicate {
+                                         _ operatorType: ComparisonOperator, _ quantity: HKQuantity) -> NSPredicate {
         activity(statisticFilter(FieldKey.activity(statistic, type), type, operatorType, quantity))
     }
 

@@ -13,61 +13,61 @@ extension HKQuery {
     }
 
     /// Workouts whose duration (seconds) compares to `duration`.
-    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, duration: TimeInterval) -> NSPredicate {
+    public class func predicateForWorkouts(with operatorType: ComparisonOperator, duration: TimeInterval) -> NSPredicate {
         SampleFilterPredicate(.field(FieldKey.workoutDuration, Comparison(operatorType), .number(duration)))
     }
 
     /// Workouts whose active energy burned compares to `totalEnergyBurned`.
     @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:)")
-    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalEnergyBurned: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(with operatorType: ComparisonOperator, totalEnergyBurned: HKQuantity) -> NSPredicate {
         workoutStatistic(.sum, .activeEnergyBurned, operatorType, totalEnergyBurned)
     }
 
     /// Workouts whose total distance (whatever distance type it is filed under) compares to `totalDistance`.
-    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalDistance: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(with operatorType: ComparisonOperator, totalDistance: HKQuantity) -> NSPredicate {
         SampleFilterPredicate(.field(FieldKey.workoutTotalDistance, Comparison(operatorType), .number(totalDistance.doubleValue(for: .meter()))))
     }
 
     /// Workouts whose swimming stroke count compares to `totalSwimmingStrokeCount`.
     @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:)")
-    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalSwimmingStrokeCount: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(with operatorType: ComparisonOperator, totalSwimmingStrokeCount: HKQuantity) -> NSPredicate {
         workoutStatistic(.sum, .swimmingStrokeCount, operatorType, totalSwimmingStrokeCount)
     }
 
     /// Workouts whose flights climbed compare to `totalFlightsClimbed`.
     @available(*, deprecated, message: "Use predicateForWorkouts(operatorType:quantityType:sumQuantity:)")
-    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalFlightsClimbed: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(with operatorType: ComparisonOperator, totalFlightsClimbed: HKQuantity) -> NSPredicate {
         workoutStatistic(.sum, .flightsClimbed, operatorType, totalFlightsClimbed)
     }
 
     /// Workouts whose sum of `quantityType` (a cumulative type) compares to `sumQuantity`.
-    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, sumQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(operatorType: ComparisonOperator, quantityType: HKQuantityType, sumQuantity: HKQuantity) -> NSPredicate {
         workoutStatistic(.sum, quantityType, operatorType, sumQuantity)
     }
 
     /// Workouts whose minimum of `quantityType` (a discrete type) compares to `minimumQuantity`.
-    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, minimumQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(operatorType: ComparisonOperator, quantityType: HKQuantityType, minimumQuantity: HKQuantity) -> NSPredicate {
         workoutStatistic(.min, quantityType, operatorType, minimumQuantity)
     }
 
     /// Workouts whose maximum of `quantityType` (a discrete type) compares to `maximumQuantity`.
-    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, maximumQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(operatorType: ComparisonOperator, quantityType: HKQuantityType, maximumQuantity: HKQuantity) -> NSPredicate {
         workoutStatistic(.max, quantityType, operatorType, maximumQuantity)
     }
 
     /// Workouts whose average of `quantityType` (a discrete type) compares to `averageQuantity`.
-    public class func predicateForWorkouts(operatorType: HKComparisonOperator, quantityType: HKQuantityType, averageQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(operatorType: ComparisonOperator, quantityType: HKQuantityType, averageQuantity: HKQuantity) -> NSPredicate {
         workoutStatistic(.average, quantityType, operatorType, averageQuantity)
     }
 
     private class func workoutStatistic(
-        _ statistic: FieldKey.WorkoutStatistic, _ identifier: HKQuantityTypeIdentifier, _ operatorType: HKComparisonOperator, _ quantity: HKQuantity
+        _ statistic: FieldKey.WorkoutStatistic, _ identifier: HKQuantityTypeIdentifier, _ operatorType: ComparisonOperator, _ quantity: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(statistic, HKQuantityType(identifier), operatorType, quantity)
     }
 
     private class func workoutStatistic(
-        _ statistic: FieldKey.WorkoutStatistic, _ type: HKQuantityType, _ operatorType: HKComparisonOperator, _ quantity: HKQuantity
+        _ statistic: FieldKey.WorkoutStatistic, _ type: HKQuantityType, _ operatorType: ComparisonOperator, _ quantity: HKQuantity
     ) -> NSPredicate {
         SampleFilterPredicate(statisticFilter(FieldKey.workout(statistic, type), type, operatorType, quantity))
     }

@@ -8,9 +8,9 @@ extension NSSortDescriptor {
     /// bare key paths HealthKit also accepts (`"startDate"`, `"endDate"`, `"duration"` …), so
     /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)` compiles on Linux, where
     /// Foundation's string-keyed initialiser is unavailable (OpenHealthKit extension). As ``init(key:ascending:)``
-    /// with an ``HKSortIdentifier``; a key HealthKit cannot sort by fails the query with `errorInvalidArgument`.
+    /// with an ``SortIdentifier``; a key HealthKit cannot sort by fails the query with `errorInvalidArgument`.
     public convenience init(key: String, ascending: Bool) {
-        self.init(key: HKSortIdentifier(rawValue: key), ascending: ascending)
+        self.init(key: SortIdentifier(rawValue: key), ascending: ascending)
     }
     #endif
 
@@ -18,7 +18,7 @@ extension NSSortDescriptor {
     ///
     /// The descriptor's key path is `\HKObject[sortIdentifier: key]`, whose value carries the identifier, so
     /// the store recovers it (``sampleSorts(from:)``); in memory it sorts HealthKit objects by that value.
-    public convenience init(key: HKSortIdentifier, ascending: Bool) {
+    public convenience init(key: SortIdentifier, ascending: Bool) {
         self.init(keyPath: \HKObject.[sortIdentifier: key], ascending: ascending) { lhs, rhs in
             guard let lhs = lhs as? HKSortValue, let rhs = rhs as? HKSortValue else { return .orderedSame }
             return lhs.compare(rhs)
@@ -26,10 +26,10 @@ extension NSSortDescriptor {
     }
 }
 
-/// The value an ``HKSortIdentifier`` sorts an object by, with the identifier it came from (OpenHealthKit internals).
+/// The value an ``SortIdentifier`` sorts an object by, with the identifier it came from (OpenHealthKit internals).
 public struct HKSortValue: Sendable {
     /// The identifier the value was read for.
-    public let identifier: HKSortIdentifier
+    public let identifier: SortIdentifier
     /// The number sorted by (seconds, or the canonical unit of a workout total); nil sorts first.
     public let value: Double?
 
@@ -46,7 +46,7 @@ public struct HKSortValue: Sendable {
 
 extension HKObject {
     /// The value `identifier` sorts this object by (OpenHealthKit internals: the key path of sort descriptors).
-    public subscript(sortIdentifier identifier: HKSortIdentifier) -> HKSortValue {
+    public subscript(sortIdentifier identifier: SortIdentifier) -> HKSortValue {
         HKSortValue(identifier: identifier, value: SortMapping.entry(for: identifier)?.value(self))
     }
 }
@@ -74,7 +74,7 @@ enum SortMapping {
     }
 
     /// The entry for `identifier` (HealthKit's constants, plus the bare key paths `startDate`, `endDate`, `duration` ...).
-    static func entry(for identifier: HKSortIdentifier) -> Entry? {
+    static func entry(for identifier: SortIdentifier) -> Entry? {
         let sample = { (read: @escaping (HKSample) -> Date) in Entry(key: identifier.rawValue == HKSampleSortIdentifierEndDate || identifier.rawValue == "endDate" ? .endDate : .startDate) {
             ($0 as? HKSample).map(read)?.timeIntervalSinceReferenceDate
         } }
@@ -99,14 +99,14 @@ enum SortMapping {
     }
 
     /// The identifier a descriptor sorts by, read back from its key path.
-    static func identifier(of descriptor: NSSortDescriptor) throws(HKError) -> HKSortIdentifier {
+    static func identifier(of descriptor: NSSortDescriptor) throws(HKError) -> SortIdentifier {
         #if canImport(Darwin)
-        if let key = descriptor.key { return HKSortIdentifier(rawValue: key) }
+        if let key = descriptor.key { return SortIdentifier(rawValue: key) }
         #else
         if let path = descriptor.keyPath as? KeyPath<HKObject, HKSortValue> { return probe[keyPath: path].identifier }
-        if descriptor.keyPath == \HKSample.startDate { return HKSortIdentifier(rawValue: HKSampleSortIdentifierStartDate) }
-        if descriptor.keyPath == \HKSample.endDate { return HKSortIdentifier(rawValue: HKSampleSortIdentifierEndDate) }
-        if descriptor.keyPath == \HKWorkout.duration { return HKSortIdentifier(rawValue: HKWorkoutSortIdentifierDuration) }
+        if descriptor.keyPath == \HKSample.startDate { return SortIdentifier(rawValue: HKSampleSortIdentifierStartDate) }
+        if descriptor.keyPath == \HKSample.endDate { return SortIdentifier(rawValue: HKSampleSortIdentifierEndDate) }
+        if descriptor.keyPath == \HKWorkout.duration { return SortIdentifier(rawValue: HKWorkoutSortIdentifierDuration) }
         #endif
         throw HKError(.errorInvalidArgument, "HealthKit cannot sort by \(descriptor); use NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending:)")
     }

@@ -19,7 +19,7 @@ package struct CollectionSnapshot {
     /// The statistics of each interval (nil: no data there).
     package let computed: [HKStatistics?]
     /// Where the summaries stood when the figures were computed; nil when they came from the samples.
-    package let stamp: StatisticsSummaries.Stamp?
+    package let stamp: SlotSumStatistics.Stamp?
 
     /// The collection a handler receives.
     package func collection(of type: HKQuantityType, options: HKStatisticsOptions) -> HKStatisticsCollection {
@@ -50,7 +50,7 @@ extension HKStatisticsCollectionQuery {
 
     /// Computes every interval that holds matching samples.
     package func snapshot(_ reader: StatisticsReader) throws -> CollectionSnapshot {
-        try snapshot(reader, buckets: layout(), range: StatisticsSummaries.intervalRange(for: reader), reusing: nil)
+        try snapshot(reader, buckets: layout(), range: SlotSumStatistics.intervalRange(for: reader), reusing: nil)
     }
 
     /// Computes every interval of `range` afresh (laid out reusing `previous`'s intervals).
@@ -66,13 +66,13 @@ extension HKStatisticsCollectionQuery {
     /// range newly reaches, are computed again.
     package func updated(_ previous: CollectionSnapshot, _ reader: StatisticsReader) throws -> CollectionSnapshot {
         let buckets = previous.buckets
-        let range = try StatisticsSummaries.intervalRange(for: reader)
+        let range = try SlotSumStatistics.intervalRange(for: reader)
         guard let stamp = previous.stamp, let range else {
             return try snapshot(reader, buckets: buckets, range: range, reusing: previous)
         }
         let (first, intervals) = CollectionSnapshot.layout(range, buckets, reusing: previous)
-        guard let summaries = StatisticsSummaries.storage(for: reader, intervals: intervals),
-              let change = try StatisticsSummaries.changedSlots(since: stamp, reader: reader, storage: summaries) else {
+        guard let summaries = SlotSumStatistics.storage(for: reader, intervals: intervals),
+              let change = try SlotSumStatistics.changedSlots(since: stamp, reader: reader, storage: summaries) else {
             return try snapshot(reader, buckets: buckets, range: range, reusing: previous)
         }
         var computed = [HKStatistics?](repeating: nil, count: intervals.count)
@@ -103,10 +103,10 @@ extension HKStatisticsCollectionQuery {
     /// The statistics of the consecutive `intervals`: from the store's summaries when they give the samples'
     /// answer (brought up to date first unless not `refreshing`), else from the samples.
     private func statistics(of intervals: [DateInterval], reader: StatisticsReader, refreshing: Bool = true) throws
-        -> (computed: [HKStatistics?], stamp: StatisticsSummaries.Stamp?) {
-        let results: [StatisticsBucketResult], sources: [String: HKSource], stamp: StatisticsSummaries.Stamp?
-        if let summaries = StatisticsSummaries.storage(for: reader, intervals: intervals) {
-            (results, sources, stamp) = try StatisticsSummaries.compute(intervals, reader: reader, storage: summaries,
+        -> (computed: [HKStatistics?], stamp: SlotSumStatistics.Stamp?) {
+        let results: [StatisticsBucketResult], sources: [String: HKSource], stamp: SlotSumStatistics.Stamp?
+        if let summaries = SlotSumStatistics.storage(for: reader, intervals: intervals) {
+            (results, sources, stamp) = try SlotSumStatistics.compute(intervals, reader: reader, storage: summaries,
                                                                         refreshing: refreshing)
         } else {
             let priority: StatisticsSourcePriority

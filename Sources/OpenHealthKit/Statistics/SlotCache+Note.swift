@@ -1,26 +1,26 @@
 import Foundation
 import HealthDatabase
 
-/// The slot cache's runs kept in the store (``SummaryNote``, encoded by ``RunArchive``), so that the first query
+/// The slot cache's runs kept in the store (``FiguresNote``, encoded by ``StretchArchive``), so that the first query
 /// after opening a store — a new process, a `health stats` call — does not compute every mixed run from its samples.
 ///
 /// A note is exact only together with the changes after it: restoring applies the saved and deleted samples since
 /// the note's change position and deletion mark, forgetting every run they touch, and the merge order is checked
-/// again for every restored run (``RunStore/reset()`` clears the order, so the next ``SlotCache/adopt(_:)`` checks).
+/// again for every restored run (``StretchStore/reset()`` clears the order, so the next ``SlotCache/adopt(_:)`` checks).
 extension SlotCache {
     /// Takes the runs of the store's note for the type, then forgets those the changes since the note touched
     /// (every saved sample's slots, every deleted sample's slots). A note that does not decode is ignored, as is
     /// one older than ``changeLimit`` changes. The note holds the runs of every sample: a cache of some sources, or
     /// without user-entered samples, neither takes nor writes it.
-    func restoreRuns(_ storage: any SummaryStorage) throws {
-        guard isWhole, let note = try storage.summaryNote(type: type), let archive = RunArchive.decode(note.data) else { return }
+    func restoreRuns(_ storage: any SlotSumStorage) throws {
+        guard isWhole, let note = try storage.figuresNote(type: type), let archive = StretchArchive.decode(note.data) else { return }
         guard let changed = try changes(after: note.position, deletedAfter: note.deletedMark, storage) else { return }
         let ids = archive.names.map(sourceID)
         let lists = archive.lists.map { $0.map { archive.names[Int($0)] } }
         for entry in archive.entries {
             let position = index(of: entry.start)
             guard position < keys.count, keys[position] == entry.start, single[position] < 0 else { continue }
-            let figures = RunStore.Figures(end: entry.end, merged: entry.merged,
+            let figures = StretchStore.Figures(end: entry.end, merged: entry.merged,
                                            bySource: entry.bySource.map { (source: ids[Int($0.name)], sum: $0.sum) })
             runs.store(figures, sources: lists[Int(entry.list)], at: position, start: entry.start)
         }
@@ -32,7 +32,7 @@ extension SlotCache {
     /// few runs each update recomputes do not make every 256th update pay for rewriting them all — with the change
     /// position and deletion mark the cache reflects. Best effort: a store that cannot take the note (read only,
     /// busy) only loses the head start of the next process's first query.
-    func keepNote(_ storage: any SummaryStorage) {
+    func keepNote(_ storage: any SlotSumStorage) {
         guard isWhole, runsSinceNote >= max(Self.runsWorthANote, runs.count / 4) else { return }
         var listIndex: [[String]: Int32] = [:], lists: [[Int32]] = []
         let entries = runs.stored().map { stored in
@@ -41,11 +41,11 @@ extension SlotCache {
                 listIndex[stored.sources] = Int32(lists.count - 1)
                 return Int32(lists.count - 1)
             }()
-            return RunArchive.Entry(start: keys[stored.position], end: stored.figures.end, merged: stored.figures.merged, list: list,
-                                    bySource: stored.figures.bySource.map { RunArchive.Pair(name: $0.source, sum: $0.sum) })
+            return StretchArchive.Entry(start: keys[stored.position], end: stored.figures.end, merged: stored.figures.merged, list: list,
+                                    bySource: stored.figures.bySource.map { StretchArchive.Pair(name: $0.source, sum: $0.sum) })
         }
-        let data = RunArchive.encode(RunArchive.Contents(names: sourceNames, lists: lists, entries: entries))
-        try? storage.setSummaryNote(SummaryNote(position: position, deletedMark: deletedMark, data: data), type: type)
+        let data = StretchArchive.encode(StretchArchive.Contents(names: sourceNames, lists: lists, entries: entries))
+        try? storage.setFiguresNote(FiguresNote(position: position, deletedMark: deletedMark, data: data), type: type)
         runsSinceNote = 0
     }
 

@@ -4,7 +4,7 @@ import HealthKitModel
 
 /// One store's summaries of one quantity type, held in memory as flat arrays and brought up to date before use.
 ///
-/// It mirrors the engine's slot sums (``SummaryStorage``). A **clean** slot has samples of one source only and no
+/// It mirrors the engine's slot sums (``SlotSumStorage``). A **clean** slot has samples of one source only and no
 /// raw sample (crossing a slot edge, or user-entered) touches it: its merged sum is that source's sum. **Mixed**
 /// slots are computed from their samples by ``StatisticsEngine`` in **runs**: consecutive mixed slots joined by
 /// edges that a raw sample crosses, within one interval. No sample crosses a run's ends except at interval edges,
@@ -14,7 +14,7 @@ import HealthKitModel
 ///
 /// Freshness: before each use the cache compares the store's change position with its own. Saves after it name
 /// their slots (their dates are in the change log); deletions name theirs through
-/// ``SummaryStorage/deletedSlots(after:)``. Only those slots are reloaded, so an update costs a few small reads.
+/// ``SlotSumStorage/deletedSlots(after:)``. Only those slots are reloaded, so an update costs a few small reads.
 package final class SlotCache: @unchecked Sendable {
     /// Changes read per refresh before giving up and reloading everything.
     static let changeLimit = 20_000
@@ -46,9 +46,9 @@ package final class SlotCache: @unchecked Sendable {
     /// Per slot: the sources with sums there, as bits of their indices (bit 63 also stands for every index above).
     private var owners: [UInt64] = []
     /// The figures of computed runs of mixed slots.
-    var runs = RunStore()
+    var runs = StretchStore()
     /// A run of consecutive mixed slots, `[start, end)`, whose first slot is at position `index` of ``keys``.
-    struct Run: Hashable {
+    struct Stretch: Hashable {
         var start: Int64
         var end: Int64
         var index: Int
@@ -69,7 +69,7 @@ package final class SlotCache: @unchecked Sendable {
     /// Runs computed from samples since the cache was created (for tests), and since the last note was kept.
     private(set) var runsComputed = 0
     var runsSinceNote = 0
-    /// Computed runs worth writing a note (``SummaryNote``) for.
+    /// Computed runs worth writing a note (``FiguresNote``) for.
     static let runsWorthANote = 256
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
@@ -81,7 +81,7 @@ package final class SlotCache: @unchecked Sendable {
     }
 
     /// Brings the cache up to date with `storage`.
-    func refresh(_ storage: any SummaryStorage) throws {
+    func refresh(_ storage: any SlotSumStorage) throws {
         slotSeconds = storage.slotSeconds
         let latest = try storage.latestChangePosition()
         guard !loaded || latest != position else { return }
@@ -119,7 +119,7 @@ package final class SlotCache: @unchecked Sendable {
     /// The changes of the type after change position `position` and deletion mark `mark`: each saved sample with
     /// the slots it touches, the slots of each deleted sample, the newest position and mark read; nil when there
     /// are ``changeLimit`` or more saves (reloading is cheaper than replaying them).
-    func changes(after position: Int64, deletedAfter mark: Int64, _ storage: any SummaryStorage) throws
+    func changes(after position: Int64, deletedAfter mark: Int64, _ storage: any SlotSumStorage) throws
         -> (saved: [(record: SampleRecord, slots: ClosedRange<Int64>)], deleted: [ClosedRange<Int64>], anchor: Int64, mark: Int64)? {
         let batch = try storage.changes(after: position, matching: .types([type]), limit: Self.changeLimit)
         guard batch.changes.count < Self.changeLimit else { return nil }
@@ -130,7 +130,7 @@ package final class SlotCache: @unchecked Sendable {
         return (saved, deletedSlots, batch.anchor, deleted.mark)
     }
 
-    private func reload(_ storage: any SummaryStorage, latest: Int64) throws {
+    private func reload(_ storage: any SlotSumStorage, latest: Int64) throws {
         deletedMark = try storage.deletedSlots(after: deletedMark).mark
         try loadRaw(storage)
         keys = []
@@ -149,7 +149,7 @@ package final class SlotCache: @unchecked Sendable {
         changeLog = []
     }
 
-    private func loadRaw(_ storage: any SummaryStorage) throws {
+    private func loadRaw(_ storage: any SlotSumStorage) throws {
         raw = try storage.rawSamples(type: type).filter { sample in
             (sources.map { $0.contains(sample.source) } ?? true) && !(excludesUserEntered && sample.userEntered)
         }
@@ -264,17 +264,17 @@ package final class SlotCache: @unchecked Sendable {
         return changeLog.filter { $0.generation > generation }.map(\.slots)
     }
 
-    /// Makes `order` the merge order of later lookups and computations (see ``RunStore/adopt(_:keys:)``); the slots
+    /// Makes `order` the merge order of later lookups and computations (see ``StretchStore/adopt(_:keys:)``); the slots
     /// of the runs it forgets count as changed.
     func adopt(_ order: [String]) { record(runs.adopt(order, keys: keys)) }
 
     /// The figures of `run`, if computed under an order that ranks the run's sources as the adopted one does.
-    func figures(of run: Run) -> RunStore.Figures? { runs.figures(at: run.index, end: run.end) }
+    func figures(of run: Stretch) -> StretchStore.Figures? { runs.figures(at: run.index, end: run.end) }
 
     /// Computes the figures of `batches` — each a list of contiguous runs in order — under the adopted order from
     /// their samples, one read per batch. The batches are independent, so they are read and computed concurrently
     /// (the first query after opening a store computes every mixed run), then stored in order.
-    func compute(_ batches: [[Run]], storage: any HealthStorage, filter: SampleFilter) throws {
+    func compute(_ batches: [[Stretch]], storage: any HealthStorage, filter: SampleFilter) throws {
         let order = runs.order
         let work = batches.filter { !$0.isEmpty }.map { batch in
             let start = date(batch[0].start), end = date(batch[batch.count - 1].end)
@@ -294,7 +294,7 @@ package final class SlotCache: @unchecked Sendable {
         for (run, result) in zip(work.flatMap(\.batch), computed.joined()) {
             let own = result.bySource.map { (source: sourceID($0.key), sum: $0.value.sum ?? 0) }
             let sources = result.bySource.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
-            runs.store(RunStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own), sources: sources,
+            runs.store(StretchStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own), sources: sources,
                        at: run.index, start: run.start)
             runsComputed += 1
             runsSinceNote += 1

@@ -20,7 +20,7 @@ package struct StatisticsReader: Sendable {
     /// The options asked for.
     package let options: HKStatisticsOptions
     /// The date windows the samples must meet when the summaries can serve the reader: its filter (predicate and read
-    /// restriction) is nothing but date windows and source sets, ANDed (``StatisticsSummaries``). Nil otherwise.
+    /// restriction) is nothing but date windows and source sets, ANDed (``SlotSumStatistics``). Nil otherwise.
     package let windows: [DateWindow]?
     /// The sources the samples must come from (the intersection of the filter's source sets), nil for any; only
     /// meaningful when ``windows`` is not nil.
@@ -160,7 +160,7 @@ package struct StatisticsReader: Sendable {
 
     /// The matching samples starting in `starts`, as the engine's input.
     private func samples(starting starts: Range<Date>) throws -> [StatisticsSample] {
-        guard let lean = storage as? any SummaryStorage else {
+        guard let lean = storage as? any SlotSumStorage else {
             return try samples(.window(DateWindow(start: starts.lowerBound, end: starts.upperBound, strictStart: true)))
         }
         let range = starts.lowerBound.timeIntervalSince1970..<starts.upperBound.timeIntervalSince1970
@@ -168,11 +168,11 @@ package struct StatisticsReader: Sendable {
     }
 
     /// The samples of `storage` matching `filter` as the engine's input, their values in `unit` (canonical when nil):
-    /// through ``SummaryStorage/quantityValues(matching:type:starts:)`` where the storage has it (a few columns a row), else
+    /// through ``SlotSumStorage/quantityValues(matching:type:starts:)`` where the storage has it (a few columns a row), else
     /// from whole records.
     package static func samples(_ storage: any HealthStorage, matching filter: SampleFilter,
                                 unit: StatisticsUnit?) throws -> [StatisticsSample] {
-        guard let lean = storage as? any SummaryStorage else {
+        guard let lean = storage as? any SlotSumStorage else {
             return try storage.records(matching: filter, sort: [], limit: nil, includePayload: false)
                 .map { StatisticsSample(record: $0, unit: unit) }
         }

@@ -3,7 +3,7 @@ import HealthDatabase
 import HealthKitModel
 
 /// What one ingestion of clinical records did (OpenHealthKit extension).
-public struct HKClinicalIngestOutcome: Sendable, Hashable {
+public struct ClinicalSaveOutcome: Sendable, Hashable {
     /// Records stored for resources the institution had not sent before.
     public var added: Int = 0
     /// Records that replaced an older version of the same resource (anchored queries report a deletion and an addition).
@@ -15,7 +15,7 @@ public struct HKClinicalIngestOutcome: Sendable, Hashable {
     public init() {}
 
     /// Adds `other`'s counts to these.
-    public mutating func add(_ other: HKClinicalIngestOutcome) {
+    public mutating func add(_ other: ClinicalSaveOutcome) {
         added += other.added
         replaced += other.replaced
         unchanged += other.unchanged
@@ -33,7 +33,7 @@ extension HKHealthStore {
     /// leaving a tombstone so anchored queries see the change; one sent again unchanged is left alone. Within
     /// one call the last record for an identity wins. Throws ``HKError/Code/errorInvalidArgument`` for a
     /// record without a FHIR resource.
-    package func ingestClinicalRecords(_ records: [HKClinicalRecord], from institution: HKSource) throws -> HKClinicalIngestOutcome {
+    package func ingestClinicalRecords(_ records: [HKClinicalRecord], from institution: HKSource) throws -> ClinicalSaveOutcome {
         do {
             let storage = try storage()
             var identified: [SampleRecord] = []
@@ -74,7 +74,7 @@ extension HKHealthStore {
     ///
     /// `identity` names each card (a digest of its JWS): a card imported again is left alone, never duplicated.
     package func ingestVerifiableClinicalRecords(_ records: [(record: HKVerifiableClinicalRecord, identity: String)],
-                                                 from source: HKSource) throws -> HKClinicalIngestOutcome {
+                                                 from source: HKSource) throws -> ClinicalSaveOutcome {
         do {
             let storage = try storage()
             var identified: [SampleRecord] = []
@@ -99,7 +99,7 @@ extension HKHealthStore {
     /// A record without a FHIR source URL takes the stored record's: an input that does not say where a resource lives
     /// does not change where it lives.
     private func storeIdentified(_ records: [SampleRecord], from source: HKSource, replacing stored: [String: SampleRecord],
-                                 in storage: any HealthStorage) throws -> HKClinicalIngestOutcome {
+                                 in storage: any HealthStorage) throws -> ClinicalSaveOutcome {
         let sourceRecord = SourceRecord(bundleIdentifier: source.bundleIdentifier, name: source.name)
         var latest: [String: SampleRecord] = [:], order: [String] = []
         for var record in records {
@@ -107,7 +107,7 @@ extension HKHealthStore {
             record.source = sourceRecord
             if latest.updateValue(record, forKey: identity) == nil { order.append(identity) }
         }
-        var outcome = HKClinicalIngestOutcome(), toSave: [SampleRecord] = []
+        var outcome = ClinicalSaveOutcome(), toSave: [SampleRecord] = []
         for identity in order {
             guard var record = latest[identity] else { continue }
             if let old = stored[identity] {

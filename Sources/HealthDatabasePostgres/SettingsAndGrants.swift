@@ -3,7 +3,7 @@ import HealthDatabase
 import PostgresNIO
 
 /// The `setting` and `app_grant` tables of one owner.
-enum SmallTables {
+enum SettingsAndGrants {
     /// The value under `key`.
     static func setting(_ key: String, owner: Int64, _ session: Session) throws -> String? {
         try session.rows(SQL("SELECT value FROM setting WHERE owner_id = \(owner) AND key = ?::text", [.text(key)]))

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The binary form of a slot cache's computed runs, kept in the store as a ``SummaryNote`` so that the first query
+/// The binary form of a slot cache's computed runs, kept in the store as a ``FiguresNote`` so that the first query
 /// after opening a store does not compute every mixed run from its samples again.
 ///
 /// Layout, little-endian: the magic `OHKRUNS1`; the source names (count, then each as byte length and UTF-8); the
 /// distinct source lists, highest priority first (count, then each as count and name indices); the runs (count,
 /// then each as first slot, end slot, merged sum, list index, count of per-source sums, then each as name index
 /// and sum). ``decode(_:)`` checks every count and index and returns nil for anything malformed.
-enum RunArchive {
+enum StretchArchive {
     /// One run: slots `[start, end)`, its merged sum, its source list and each source's own sum (by name index).
     struct Entry: Equatable {
         var start: Int64

@@ -11,7 +11,7 @@ import Testing
 /// as is (date windows, sources, user-entered left out: from the summaries) and ANDed with a predicate every sample matches but the
 /// summaries do not serve (`quantity >= 0`), which computes it from the samples. Values are whole steps per whole minute, so every
 /// prorated part is a whole number and the two must agree exactly.
-@Suite struct StatisticsPredicateSummaryTests {
+@Suite struct StatisticsPredicateSlotSumTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
     typealias C = CollectionFixture
@@ -112,7 +112,7 @@ import Testing
                 let context = try QueryContext(store: store)
                 let statistics = try StatisticsReader(context: context, type: F.stepCount, predicate: predicate,
                                                       options: [.cumulativeSum, .separateBySource])
-                #expect((StatisticsSummaries.storage(for: statistics, intervals: []) != nil) == served,
+                #expect((SlotSumStatistics.storage(for: statistics, intervals: []) != nil) == served,
                         "\(predicate)")
                 let fromSamples = try await Self.sums(store, NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, Self.alwaysTrue]))
                 let answer = try await Self.sums(store, predicate)

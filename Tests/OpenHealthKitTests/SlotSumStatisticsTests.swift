@@ -4,7 +4,7 @@ import HealthDatabaseSQLite
 import Testing
 
 /// Sums from the derived summaries equal sums from the samples after random saves and deletions.
-@Suite struct StatisticsSummaryTests {
+@Suite struct SlotSumStatisticsTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
     typealias C = CollectionFixture
@@ -81,18 +81,18 @@ import Testing
         let context = try QueryContext(store: store)
         let days = [DateInterval(start: C.date(2024, 3, 5), end: C.date(2024, 3, 6))]
         let plain = try StatisticsReader(context: context, type: F.stepCount, predicate: nil, options: .cumulativeSum)
-        #expect(StatisticsSummaries.storage(for: plain, intervals: days) != nil)
+        #expect(SlotSumStatistics.storage(for: plain, intervals: days) != nil)
         let filtered = try StatisticsReader(context: context, type: F.stepCount, predicate: Self.everything, options: .cumulativeSum)
-        #expect(StatisticsSummaries.storage(for: filtered, intervals: days) == nil)
+        #expect(SlotSumStatistics.storage(for: filtered, intervals: days) == nil)
         let window = HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture, options: .strictStartDate)
         let windowed = try StatisticsReader(context: context, type: F.stepCount, predicate: window, options: .cumulativeSum)
-        #expect(StatisticsSummaries.storage(for: windowed, intervals: days) != nil)
+        #expect(SlotSumStatistics.storage(for: windowed, intervals: days) != nil)
         let duration = try StatisticsReader(context: context, type: F.stepCount, predicate: nil, options: [.cumulativeSum, .duration])
-        #expect(StatisticsSummaries.storage(for: duration, intervals: days) == nil)
+        #expect(SlotSumStatistics.storage(for: duration, intervals: days) == nil)
         let minutes = [DateInterval(start: C.date(2024, 3, 5, 10, 5), duration: 300)]
-        #expect(StatisticsSummaries.storage(for: plain, intervals: minutes) == nil)
+        #expect(SlotSumStatistics.storage(for: plain, intervals: minutes) == nil)
         let discrete = try StatisticsReader(context: context, type: F.heartRate, predicate: nil, options: .discreteMax)
-        #expect(StatisticsSummaries.storage(for: discrete, intervals: days) == nil)
+        #expect(SlotSumStatistics.storage(for: discrete, intervals: days) == nil)
     }
 
     @Test func summariesOfSamplesSavedBeforeTheyExistedAndAfterReopening() async throws {

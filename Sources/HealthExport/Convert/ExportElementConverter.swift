@@ -3,7 +3,7 @@ import HealthDatabase
 import HealthKitModel
 
 /// A `Record` element read so far: its attributes resolved, its `MetadataEntry` and beat children collected.
-struct RecordDraft {
+struct ElementDraft {
     /// The line of the `<Record` tag.
     var line: Int
     /// The `type` attribute.
@@ -66,17 +66,17 @@ struct ResolvedUnit {
 }
 
 /// Turns `Record` elements into quantity and category samples whose UUID is their content hash.
-struct RecordConverter {
+struct ExportElementConverter {
     var sources = ExportSources()
     var metadata = MetadataConverter()
     private var types = ByteMemo<ExportType>()
     private var units = ByteMemo<ResolvedUnit>()
 
     /// Reads a `<Record ...>` tag's attributes.
-    mutating func draft(_ tag: RawTag) -> RecordDraft {
+    mutating func draft(_ tag: RawTag) -> ElementDraft {
         let typeBytes = tag.raw("type")
         let type = typeBytes.map { types.value(for: $0) { ExportType.resolve(Bytes.decodedString($0)) } } ?? .other("")
-        var draft = RecordDraft(
+        var draft = ElementDraft(
             line: tag.line, type: type,
             source: sources.source(name: tag.raw("sourceName") ?? UnsafeBufferPointer(start: nil, count: 0), version: tag.raw("sourceVersion")),
             device: sources.device(tag.raw("device")),
@@ -95,14 +95,14 @@ struct RecordConverter {
 
     /// The sample a finished draft describes, or the problem that keeps it out (for correlation members, which
     /// the correlation holds as objects).
-    mutating func sample(from draft: RecordDraft) -> Result<HKSample, ImportProblem> {
+    mutating func sample(from draft: ElementDraft) -> Result<HKSample, ImportProblem> {
         checked(draft).map(\.sample)
     }
 
     /// The storage record a finished draft describes, made without the HealthKit object in between (through
     /// OpenHealthKit's record-level mapping, so it is the record the object would map to), or the problem that
     /// keeps it out.
-    mutating func record(from draft: RecordDraft) -> Result<SampleRecord, ImportProblem> {
+    mutating func record(from draft: ElementDraft) -> Result<SampleRecord, ImportProblem> {
         checked(draft).flatMap { checked in
             do { return .success(try checked.record()) }
             catch { return .failure(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
@@ -110,7 +110,7 @@ struct RecordConverter {
     }
 
     /// The checked parts of a finished draft, with its content-hash UUID, or the problem that keeps it out.
-    private mutating func checked(_ draft: RecordDraft) -> Result<CheckedRecord, ImportProblem> {
+    private mutating func checked(_ draft: ElementDraft) -> Result<CheckedRecord, ImportProblem> {
         if let problem = draft.problem { return .failure(problem) }
         guard let start = draft.start, let end = draft.end else { return .failure(ImportProblem(.badDate, line: draft.line, "no dates")) }
         guard end >= start else {
@@ -156,7 +156,7 @@ struct RecordConverter {
                                       source: draft.source, device: draft.device, metadata: metadata))
     }
 
-    private func categoryValue(_ draft: RecordDraft, _ type: HKCategoryType) -> Int? {
+    private func categoryValue(_ draft: ElementDraft, _ type: HKCategoryType) -> Int? {
         let allowed = type.valueDomain.allowedValues
         if let number = draft.number, number.rounded() == number, abs(number) < 1e9 {
             let value = Int(number)

@@ -2,8 +2,8 @@ import Foundation
 import HealthExport
 
 /// The import summary as text, JSON or CSV.
-enum ImportReport {
-    static func render(_ summary: ImportSummary, _ format: OutputFormat, dryRun: Bool = false) -> String {
+enum ImportReportText {
+    static func render(_ summary: ImportReport, _ format: OutputFormat, dryRun: Bool = false) -> String {
         switch format {
         case .json, .ndjson:
             let encoder = JSONEncoder()
@@ -19,7 +19,7 @@ enum ImportReport {
         }
     }
 
-    private static func text(_ summary: ImportSummary, dryRun: Bool) -> String {
+    private static func text(_ summary: ImportReport, dryRun: Bool) -> String {
         var lines: [String] = []
         let seconds = String(format: "%.1f", summary.seconds)
         let stored = dryRun ? "would store" : "stored"

@@ -1,7 +1,7 @@
 import Foundation
 import HealthDatabase
 
-/// The statistics summaries (``SummaryStorage``) of one owner, kept by the engine in the transaction of every write
+/// The statistics summaries (``SlotSumStorage``) of one owner, kept by the engine in the transaction of every write
 /// once the owner's `owner_state.summaries` is set (the SQLite engine keeps the same tables by triggers; Citus does
 /// not run triggers on distributed tables, so here the writes do it):
 ///
@@ -10,7 +10,7 @@ import HealthDatabase
 /// - `stat_raw`: quantity samples that cross a slot edge or carry `HKWasUserEntered = 1` (statistics read them);
 /// - `stat_deleted (seq, type_id, first_slot, last_slot)`: the slots of deleted quantity samples, `seq` from the
 ///   owner's deletion mark counter.
-enum SummaryMaintenance {
+enum SlotSumMaintenance {
     /// `floor(x / 900)`, the slot of a time.
     static func slot(_ x: String) -> String { "floor(\(x) / 900)::int8" }
 

@@ -6,7 +6,7 @@ import Foundation
 /// starting there (or at none). A warm ten-year daily query looks up about a hundred thousand runs, so a lookup is
 /// two array reads — no hashing — and the check that a run was computed under the current merge order is done once
 /// per order change (``adopt(_:)``), not once per lookup.
-struct RunStore {
+struct StretchStore {
     /// One run's figures.
     struct Figures {
         /// The slot after the run's last.

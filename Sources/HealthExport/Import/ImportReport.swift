@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an import did: for the command's table and `--format json`.
-public struct ImportSummary: Sendable, Codable, Hashable {
+public struct ImportReport: Sendable, Codable, Hashable {
     /// The export read.
     public var source: String
     /// Elements read from export.xml, by name (`Record`, `Workout`, ...).

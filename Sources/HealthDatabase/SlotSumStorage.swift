@@ -75,9 +75,9 @@ public struct QuantityValue: Sendable, Hashable {
 }
 
 /// Figures the statistics layer derived from the summaries and keeps with them (an opaque blob), with the change
-/// position and deletion mark (``SummaryStorage/deletedSlots(after:)``) the figures reflect: a reader applies the
+/// position and deletion mark (``SlotSumStorage/deletedSlots(after:)``) the figures reflect: a reader applies the
 /// changes after them before trusting any figure.
-public struct SummaryNote: Sendable, Equatable {
+public struct FiguresNote: Sendable, Equatable {
     /// The change position the figures reflect.
     public var position: Int64
     /// The deletion mark the figures reflect.
@@ -100,12 +100,12 @@ public struct SummaryNote: Sendable, Equatable {
 /// contains it — per source, or listed as **raw**: it crosses a slot edge, or it was entered by the person
 /// (`HKWasUserEntered`), so statistics must read it. Every real time-zone offset is a multiple of 15 minutes, so a
 /// calendar interval of an hour or longer is a union of whole slots.
-public protocol SummaryStorage: HealthStorage {
+public protocol SlotSumStorage: HealthStorage {
     /// The slot length in seconds (900).
     var slotSeconds: Double { get }
 
     /// Makes sure the summaries exist and are kept from now on (installs them on first use).
-    func prepareSummaries() throws
+    func prepareSlotSums() throws
 
     /// The slot sums of quantity samples of `type` in the slots `slots` (every slot when nil), ordered by slot.
     func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum]
@@ -117,12 +117,12 @@ public protocol SummaryStorage: HealthStorage {
     /// the newest mark.
     func deletedSlots(after: Int64) throws -> (slots: [(type: String, first: Int64, last: Int64)], mark: Int64)
 
-    /// The note kept for `type` (``SummaryNote``), or nil when there is none. Notes are dropped with the summaries.
-    func summaryNote(type: String) throws -> SummaryNote?
+    /// The note kept for `type` (``FiguresNote``), or nil when there is none. Notes are dropped with the summaries.
+    func figuresNote(type: String) throws -> FiguresNote?
 
     /// Keeps `note` for `type`, replacing the previous one; does nothing while the summaries are not installed
-    /// (``prepareSummaries()``), since the note could describe nothing.
-    func setSummaryNote(_ note: SummaryNote, type: String) throws
+    /// (``prepareSlotSums()``), since the note could describe nothing.
+    func setFiguresNote(_ note: FiguresNote, type: String) throws
 
     /// The quantity samples matching `filter`, as statistics read them (in no particular order); with `starts`, only
     /// samples of `type` starting in that range (seconds since 1970), read along the type's start index whatever

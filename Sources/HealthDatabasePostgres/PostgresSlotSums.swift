@@ -2,17 +2,17 @@ import Foundation
 import HealthDatabase
 import PostgresNIO
 
-extension PostgresHealthStorage: SummaryStorage {
-    /// See ``SummaryStorage/slotSeconds``.
+extension PostgresHealthStorage: SlotSumStorage {
+    /// See ``SlotSumStorage/slotSeconds``.
     public var slotSeconds: Double { 900 }
 
-    /// See ``SummaryStorage/prepareSummaries()``: summarises the owner's samples in one write transaction (holding the
+    /// See ``SlotSumStorage/prepareSlotSums()``: summarises the owner's samples in one write transaction (holding the
     /// counter row, so no write slips past) and keeps the summaries from then on.
-    public func prepareSummaries() throws {
-        try write("preparing statistics summaries", announce: false) { transaction in try SummaryMaintenance.install(transaction) }
+    public func prepareSlotSums() throws {
+        try write("preparing statistics summaries", announce: false) { transaction in try SlotSumMaintenance.install(transaction) }
     }
 
-    /// See ``SummaryStorage/slotSums(type:slots:)``.
+    /// See ``SlotSumStorage/slotSums(type:slots:)``.
     public func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum] {
         try read("reading slot sums") { session in
             guard let typeID = try identities.typeIDs([type], session)[type] else { return [] }
@@ -28,7 +28,7 @@ extension PostgresHealthStorage: SummaryStorage {
         }
     }
 
-    /// See ``SummaryStorage/rawSamples(type:)``.
+    /// See ``SlotSumStorage/rawSamples(type:)``.
     public func rawSamples(type: String) throws -> [RawSample] {
         try read("reading raw samples") { session in
             guard let typeID = try identities.typeIDs([type], session)[type] else { return [] }
@@ -48,7 +48,7 @@ extension PostgresHealthStorage: SummaryStorage {
         }
     }
 
-    /// See ``SummaryStorage/deletedSlots(after:)``.
+    /// See ``SlotSumStorage/deletedSlots(after:)``.
     public func deletedSlots(after: Int64) throws -> (slots: [(type: String, first: Int64, last: Int64)], mark: Int64) {
         try read("reading deleted slots") { session in
             let rows = try session.rows(SQL("""
@@ -64,20 +64,20 @@ extension PostgresHealthStorage: SummaryStorage {
         }
     }
 
-    /// See ``SummaryStorage/summaryNote(type:)``.
-    public func summaryNote(type: String) throws -> SummaryNote? {
+    /// See ``SlotSumStorage/figuresNote(type:)``.
+    public func figuresNote(type: String) throws -> FiguresNote? {
         try read("reading a summary note") { session in
             guard let typeID = try identities.typeIDs([type], session)[type],
                   let row = try session.rows(SQL("""
                       SELECT position, deleted_mark, data FROM stat_note WHERE owner_id = \(ownerID) AND type_id = ?::int8
                       """, [.int(typeID)])).first else { return nil }
             let (position, mark, data) = try row.decode((Int64, Int64, Data).self)
-            return SummaryNote(position: position, deletedMark: mark, data: data)
+            return FiguresNote(position: position, deletedMark: mark, data: data)
         }
     }
 
-    /// See ``SummaryStorage/setSummaryNote(_:type:)``.
-    public func setSummaryNote(_ note: SummaryNote, type: String) throws {
+    /// See ``SlotSumStorage/setFiguresNote(_:type:)``.
+    public func setFiguresNote(_ note: FiguresNote, type: String) throws {
         try write("keeping a summary note", announce: false) { transaction in
             guard transaction.summaries, let typeID = try identities.typeIDs([type], transaction.session)[type] else { return }
             try transaction.session.execute(SQL("""
@@ -88,7 +88,7 @@ extension PostgresHealthStorage: SummaryStorage {
         }
     }
 
-    /// See ``SummaryStorage/quantityValues(matching:type:starts:)``.
+    /// See ``SlotSumStorage/quantityValues(matching:type:starts:)``.
     public func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue] {
         try read("reading quantity samples") { session in
             var condition = try FilterSQL(for: filter, identities, session).samples(filter)

@@ -4,9 +4,9 @@ import HealthDatabaseSQLite
 import OpenHealthKit
 import Testing
 
-/// Computed runs kept in the store (``SummaryNote``): a second opening of the store answers from them, only after
+/// Computed runs kept in the store (``FiguresNote``): a second opening of the store answers from them, only after
 /// applying the changes made since, and a damaged note changes nothing but speed.
-@Suite struct SummaryNoteTests {
+@Suite struct FiguresNoteTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
     typealias C = CollectionFixture
@@ -55,12 +55,12 @@ import Testing
         let watch = try await Q.store(app: "org.example.watch", storage: firstStorage)
         let phoneSamples = try await Self.overlappingDays(phone, watch)
         let first = Self.figures(try await C.run(phone, C.query(options: Self.options)))
-        #expect(StatisticsSummaries.runsComputed(in: firstStorage, type: F.stepCount.identifier) >= 288)
+        #expect(SlotSumStatistics.runsComputed(in: firstStorage, type: F.stepCount.identifier) >= 288)
 
         // Another opening: same answer, no run computed from samples.
         let (second, secondStorage) = try await Self.open(path)
         #expect(Self.figures(try await C.run(second, C.query(options: Self.options))) == first)
-        #expect(StatisticsSummaries.runsComputed(in: secondStorage, type: F.stepCount.identifier) == 0)
+        #expect(SlotSumStatistics.runsComputed(in: secondStorage, type: F.stepCount.identifier) == 0)
 
         // Changes through that opening (a save into a mixed slot, a deletion), then a third opening: it must apply
         // them to the note's runs — equal to the samples' own answer, recomputing only the touched runs.
@@ -71,7 +71,7 @@ import Testing
         let fromSamples = Self.figures(try await C.run(third, C.query(options: Self.options, predicate: Self.everything)))
         #expect(fromNote == fromSamples)
         #expect(fromNote != first)
-        let recomputed = StatisticsSummaries.runsComputed(in: thirdStorage, type: F.stepCount.identifier)
+        let recomputed = SlotSumStatistics.runsComputed(in: thirdStorage, type: F.stepCount.identifier)
         #expect(recomputed >= 1 && recomputed <= 4, "recomputed \(recomputed) runs")
     }
 
@@ -95,12 +95,12 @@ import Testing
         let watch = try await Q.store(app: "org.example.watch", storage: storage)
         _ = try await Self.overlappingDays(phone, watch)
         let expected = Self.figures(try await C.run(phone, C.query(options: Self.options)))
-        let note = try #require(try storage.summaryNote(type: F.stepCount.identifier))
+        let note = try #require(try storage.figuresNote(type: F.stepCount.identifier))
         var damaged = note
         damaged.data = note.data.prefix(note.data.count / 2)
-        try storage.setSummaryNote(damaged, type: F.stepCount.identifier)
+        try storage.setFiguresNote(damaged, type: F.stepCount.identifier)
         let (reopened, reopenedStorage) = try await Self.open(path)
         #expect(Self.figures(try await C.run(reopened, C.query(options: Self.options))) == expected)
-        #expect(StatisticsSummaries.runsComputed(in: reopenedStorage, type: F.stepCount.identifier) >= 288)
+        #expect(SlotSumStatistics.runsComputed(in: reopenedStorage, type: F.stepCount.identifier) >= 288)
     }
 }

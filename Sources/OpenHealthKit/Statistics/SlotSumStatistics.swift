@@ -2,14 +2,14 @@ import Foundation
 import HealthDatabase
 import HealthKitModel
 
-/// Cumulative sums from the store's derived summaries (``SummaryStorage``, ``SlotCache``) instead of the samples.
+/// Cumulative sums from the store's derived summaries (``SlotSumStorage``, ``SlotCache``) instead of the samples.
 ///
 /// Used when the answer is the same as the samples would give: the store keeps summaries, the type is cumulative,
 /// the options ask only for sums (and per-source sums), the query's predicate and the app's read restriction are
 /// nothing but date windows and source sets (or absent) — a cache of those sources only serves the latter —, and every interval edge falls on a slot edge (any interval of
 /// an hour or more in a real time zone). The few intervals a window's edges can change (``StatisticsWindowEdges``) are
 /// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
-package enum StatisticsSummaries {
+package enum SlotSumStatistics {
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
     /// order counts as a change of the slots of the runs it invalidates (``SlotCache/adopt(_:)``).
     package struct Stamp: Sendable {
@@ -18,11 +18,11 @@ package enum StatisticsSummaries {
     }
 
     /// The summaries `reader` may use for `intervals`, or nil when they cannot give the samples' answer.
-    package static func storage(for reader: StatisticsReader, intervals: [DateInterval]) -> (any SummaryStorage)? {
+    package static func storage(for reader: StatisticsReader, intervals: [DateInterval]) -> (any SlotSumStorage)? {
         guard reader.windows != nil, reader.type.aggregationStyle == .cumulative,
               reader.options.isSubset(of: [.cumulativeSum, .separateBySource]),
-              let storage = reader.storage as? any SummaryStorage,
-              (try? storage.prepareSummaries()) != nil else { return nil }   // a read-only store without summaries
+              let storage = reader.storage as? any SlotSumStorage,
+              (try? storage.prepareSlotSums()) != nil else { return nil }   // a read-only store without summaries
         let slot = storage.slotSeconds
         func aligned(_ date: Date) -> Bool { date.timeIntervalSince1970.truncatingRemainder(dividingBy: slot) == 0 }
         guard intervals.allSatisfy({ aligned($0.start) && aligned($0.end) }) else { return nil }
@@ -57,7 +57,7 @@ package enum StatisticsSummaries {
     /// invalidated), and the stamp of now; nil when that is not known (the cache reloaded, or forgot that far back) —
     /// then everything must be recomputed.
     package static func changedSlots(since stamp: Stamp, reader: StatisticsReader,
-                                     storage: any SummaryStorage) throws -> (spans: [DateInterval], stamp: Stamp)? {
+                                     storage: any SlotSumStorage) throws -> (spans: [DateInterval], stamp: Stamp)? {
         let cache = try self.cache(storage, reader: reader)
         guard ObjectIdentifier(cache) == stamp.cache else { return nil }
         return try cache.lock.withLock {
@@ -72,7 +72,7 @@ package enum StatisticsSummaries {
     /// The figures of each of the consecutive, slot-aligned `intervals`, the sources by bundle identifier, and where
     /// the summaries stood. Without `refreshing`, the cache is used as it stands (an update that just asked for the
     /// changed slots computes them against the same state; later changes reach it through its next update).
-    package static func compute(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SummaryStorage,
+    package static func compute(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SlotSumStorage,
                                 refreshing: Bool = true) throws
         -> (results: [StatisticsBucketResult], sources: [String: HKSource], stamp: Stamp) {
         let cache = try self.cache(storage, reader: reader)
@@ -155,12 +155,12 @@ package enum StatisticsSummaries {
     }
 
     /// The runs of mixed slots of each interval: consecutive mixed slots joined by edges a raw sample crosses.
-    private static func runs(_ intervals: [DateInterval], cache: SlotCache, from lower: Int, to upper: Int) -> [[SlotCache.Run]] {
-        var runs = [[SlotCache.Run]](repeating: [], count: intervals.count)
+    private static func runs(_ intervals: [DateInterval], cache: SlotCache, from lower: Int, to upper: Int) -> [[SlotCache.Stretch]] {
+        var runs = [[SlotCache.Stretch]](repeating: [], count: intervals.count)
         var index = lower
         for (bucket, interval) in intervals.enumerated() {
             let end = cache.slot(of: interval.end)
-            var current: SlotCache.Run?
+            var current: SlotCache.Stretch?
             while index < upper, cache.keys[index] < end {
                 let key = cache.keys[index]
                 if cache.single[index] < 0 {
@@ -168,7 +168,7 @@ package enum StatisticsSummaries {
                         current?.end = key + 1
                     } else {
                         if let open = current { runs[bucket].append(open) }
-                        current = SlotCache.Run(start: key, end: key + 1, index: index)
+                        current = SlotCache.Stretch(start: key, end: key + 1, index: index)
                     }
                 }
                 index += 1
@@ -182,9 +182,9 @@ package enum StatisticsSummaries {
     /// Batches of missing runs computed together (concurrently), bounding the memory one step holds.
     private static let batchesPerStep = 64
 
-    private static func computeMissing(_ runs: some Sequence<SlotCache.Run>, cache: SlotCache,
+    private static func computeMissing(_ runs: some Sequence<SlotCache.Stretch>, cache: SlotCache,
                                        storage: any HealthStorage, filter: SampleFilter) throws {
-        var batches: [[SlotCache.Run]] = [], batch: [SlotCache.Run] = []
+        var batches: [[SlotCache.Stretch]] = [], batch: [SlotCache.Stretch] = []
         for run in runs where cache.figures(of: run) == nil {
             if let last = batch.last, last.end != run.start || run.end - batch[0].start > 96 * 7 {
                 batches.append(batch)
@@ -200,20 +200,20 @@ package enum StatisticsSummaries {
     }
 
     /// How many runs the cache of `type` in `storage` computed from samples so far (0 when it has no cache yet).
-    package static func runsComputed(in storage: any SummaryStorage, type: String) -> Int {
+    package static func runsComputed(in storage: any SlotSumStorage, type: String) -> Int {
         let cache = StoreHome.of(storage).existingSlotCache(for: type)
         return cache.map { cache in cache.lock.withLock { cache.runsComputed } } ?? 0
     }
 
     /// The cache of `reader`'s type — of its sources only, when it reads some sources only — in `storage`, created on
     /// first use (which also installs the summaries); it lives in the store's ``StoreHome``.
-    private static func cache(_ storage: any SummaryStorage, reader: StatisticsReader) throws -> SlotCache {
+    private static func cache(_ storage: any SlotSumStorage, reader: StatisticsReader) throws -> SlotCache {
         let type = reader.type.identifier
         // The type, then each source after a separator (an empty set of sources has its own key).
         var key = type + (reader.sources.map { $0.sorted().map { "\u{0}" + $0 }.joined() + "\u{2}" } ?? "")
         if reader.excludesUserEntered { key += "\u{1}" }
         return try StoreHome.of(storage).slotCache(for: key) {
-            try storage.prepareSummaries()
+            try storage.prepareSlotSums()
             return SlotCache(type: type, sources: reader.sources, excludesUserEntered: reader.excludesUserEntered)
         }
     }

@@ -6,7 +6,7 @@ import Foundation
 /// OpenHealthKit. Linux Foundation's `NSSortDescriptor(key:ascending:)` for strings is unavailable, so OpenHealthKit
 /// adds one (and one for this type) whose descriptor carries the identifier for the store to read back;
 /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)` then compiles unchanged.
-public struct HKSortIdentifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct SortIdentifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The identifier's string, as HealthKit spells it.
     public let rawValue: String
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import HealthDatabase
 
-/// The statistics summaries (``SummaryStorage``) on SQLite, kept by triggers in the transaction of every write.
+/// The statistics summaries (``SlotSumStorage``) on SQLite, kept by triggers in the transaction of every write.
 ///
 /// - `stat_slot (type, slot, source_id, total, n)`: per type (an `object_type` id), 15-minute UTC slot and source revision, the sum and
 ///   count of the quantity samples wholly inside the slot.
@@ -15,11 +15,11 @@ import HealthDatabase
 /// field moves it from its slot to raw; deleting it (directly or by cascade) takes it out and records the slots.
 /// Sample rows are never updated in their type, dates, quantity or source, so no update trigger is needed.
 ///
-/// The tables and triggers are installed on first use (``SummaryStorage/prepareSummaries()``), in one transaction
+/// The tables and triggers are installed on first use (``SlotSumStorage/prepareSlotSums()``), in one transaction
 /// that also summarises the samples already stored, so stores that never compute statistics pay nothing on writes;
 /// once installed, every writer (any process) keeps them. ``uninstall(_:)`` drops them (the v2 migration does, since
 /// version 1 keyed them by type name); the next statistics query installs them again.
-enum Summaries {
+enum SlotSums {
     /// The slot length in seconds.
     static let slotSeconds = 900.0
 
@@ -103,21 +103,21 @@ enum Summaries {
     }
 }
 
-extension SQLiteHealthStorage: SummaryStorage {
-    /// See ``SummaryStorage/slotSeconds``.
-    public var slotSeconds: Double { Summaries.slotSeconds }
+extension SQLiteHealthStorage: SlotSumStorage {
+    /// See ``SlotSumStorage/slotSeconds``.
+    public var slotSeconds: Double { SlotSums.slotSeconds }
 
-    /// See ``SummaryStorage/prepareSummaries()``.
-    public func prepareSummaries() throws {
-        try summaryAccess {
+    /// See ``SlotSumStorage/prepareSlotSums()``.
+    public func prepareSlotSums() throws {
+        try slotSumAccess {
             if try writer.read({ db in try db.tableExists("stat_slot") }) { return }
-            try writer.writeWithoutTransaction { db in try db.inTransaction(.immediate) { try Summaries.install(db); return .commit } }
+            try writer.writeWithoutTransaction { db in try db.inTransaction(.immediate) { try SlotSums.install(db); return .commit } }
         }
     }
 
-    /// See ``SummaryStorage/slotSums(type:slots:)``.
+    /// See ``SlotSumStorage/slotSums(type:slots:)``.
     public func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum] {
-        try summaryAccess { try writer.read { db in
+        try slotSumAccess { try writer.read { db in
             guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
             let bundles = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, bundle_id FROM source").map {
                 ($0[0] as Int64, $0[1] as String)
@@ -135,9 +135,9 @@ extension SQLiteHealthStorage: SummaryStorage {
         } }
     }
 
-    /// See ``SummaryStorage/rawSamples(type:)``.
+    /// See ``SlotSumStorage/rawSamples(type:)``.
     public func rawSamples(type: String) throws -> [RawSample] {
-        try summaryAccess { try writer.read { db in
+        try slotSumAccess { try writer.read { db in
             guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
             let sql = """
                 SELECT r.start, r.end, o.bundle_id, s.uuid,
@@ -153,9 +153,9 @@ extension SQLiteHealthStorage: SummaryStorage {
         } }
     }
 
-    /// See ``SummaryStorage/deletedSlots(after:)``.
+    /// See ``SlotSumStorage/deletedSlots(after:)``.
     public func deletedSlots(after: Int64) throws -> (slots: [(type: String, first: Int64, last: Int64)], mark: Int64) {
-        try summaryAccess { try writer.read { db in
+        try slotSumAccess { try writer.read { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, type, first_slot, last_slot FROM stat_deleted WHERE seq > ? ORDER BY seq"),
                                         arguments: [after])
             let slots = try rows.map { (type: try identities.typeName($0[1], db), first: $0[2] as Int64, last: $0[3] as Int64) }
@@ -163,20 +163,20 @@ extension SQLiteHealthStorage: SummaryStorage {
         } }
     }
 
-    /// See ``SummaryStorage/summaryNote(type:)``.
-    public func summaryNote(type: String) throws -> SummaryNote? {
-        try summaryAccess { try writer.read { db in
+    /// See ``SlotSumStorage/figuresNote(type:)``.
+    public func figuresNote(type: String) throws -> FiguresNote? {
+        try slotSumAccess { try writer.read { db in
             guard try db.tableExists("stat_note"), let typeID = try identities.typeIDs([type], db)[type],
                   let row = try Row.fetchOne(db, sql: "SELECT position, deleted_mark, data FROM stat_note WHERE type = ?",
                                              arguments: [typeID]) else { return nil }
-            return SummaryNote(position: row[0], deletedMark: row[1], data: row[2])
+            return FiguresNote(position: row[0], deletedMark: row[1], data: row[2])
         } }
     }
 
-    /// See ``SummaryStorage/setSummaryNote(_:type:)``. The table is created on first use (stores whose summaries
+    /// See ``SlotSumStorage/setFiguresNote(_:type:)``. The table is created on first use (stores whose summaries
     /// were installed before notes existed have none).
-    public func setSummaryNote(_ note: SummaryNote, type: String) throws {
-        try summaryAccess { try writer.writeWithoutTransaction { db in
+    public func setFiguresNote(_ note: FiguresNote, type: String) throws {
+        try slotSumAccess { try writer.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 guard try db.tableExists("stat_slot"), let typeID = try identities.typeIDs([type], db)[type] else { return .commit }
                 try db.execute(sql: """
@@ -191,7 +191,7 @@ extension SQLiteHealthStorage: SummaryStorage {
     }
 
     /// Runs `body`, turning database errors into ``StorageError/unavailable(_:)``.
-    private func summaryAccess<T>(_ body: () throws -> T) throws -> T {
+    private func slotSumAccess<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {

@@ -5,11 +5,11 @@ import HealthDatabaseSQLite
 import Testing
 import TestSupport
 
-/// The statistics summaries (``SummaryStorage``) on PostgreSQL give what the SQLite engine gives for the same writes:
+/// The statistics summaries (``SlotSumStorage``) on PostgreSQL give what the SQLite engine gives for the same writes:
 /// slot sums, raw samples, deleted slots, quantity values and notes, through saves before and after the summaries were
 /// prepared, user-entered samples, samples crossing slot edges, sync replacements, associations and deletions.
 @Suite(.enabled(if: TestServer.available, Comment(rawValue: TestPostgres.missingMessage)))
-struct SummaryTests {
+struct SlotSumTests {
     static let steps = "HKQuantityTypeIdentifierStepCount"
     static let energy = "HKQuantityTypeIdentifierActiveEnergyBurned"
     static let sources = [SourceRecord(bundleIdentifier: "com.example.app", name: "Example"),
@@ -33,11 +33,11 @@ struct SummaryTests {
     }
 
     /// Runs the same writes on `storage`.
-    static func write(_ storage: any SummaryStorage) throws {
+    static func write(_ storage: any SlotSumStorage) throws {
         let early = samples(150, seed: 1, sync: true)
         _ = try storage.save(early)
-        try storage.setSummaryNote(SummaryNote(position: 1, deletedMark: 0, data: Data([1])), type: steps)
-        try storage.prepareSummaries()
+        try storage.setFiguresNote(FiguresNote(position: 1, deletedMark: 0, data: Data([1])), type: steps)
+        try storage.prepareSlotSums()
         let late = samples(150, seed: 2)
         _ = try storage.save(late)
         _ = try storage.save(samples(40, seed: 3, sync: true))   // replaces 40 of the early ones (higher sync version)
@@ -48,7 +48,7 @@ struct SummaryTests {
                                    endDate: Date(timeIntervalSince1970: 1_700_003_600), source: sources[0])
         let members = late.suffix(10).filter { $0.type == steps }.map(\.uuid)
         _ = try storage.save([workout], associating: SampleAssociation(parent: workout.uuid, members: members))
-        try storage.setSummaryNote(SummaryNote(position: 9, deletedMark: 3, data: Data([4, 5, 6])), type: steps)
+        try storage.setFiguresNote(FiguresNote(position: 9, deletedMark: 3, data: Data([4, 5, 6])), type: steps)
     }
 
     @Test("PostgreSQL's summaries equal SQLite's for the same writes")
@@ -77,8 +77,8 @@ struct SummaryTests {
         #expect(deleted.slots.count > 30)
         #expect(found.slots.map { "\($0.type) \($0.first) \($0.last)" } == deleted.slots.map { "\($0.type) \($0.first) \($0.last)" })
         #expect(try postgres.deletedSlots(after: found.mark).slots.isEmpty)
-        #expect(try postgres.summaryNote(type: Self.steps) == SummaryNote(position: 9, deletedMark: 3, data: Data([4, 5, 6])))
-        #expect(try postgres.summaryNote(type: Self.energy) == nil)
+        #expect(try postgres.figuresNote(type: Self.steps) == FiguresNote(position: 9, deletedMark: 3, data: Data([4, 5, 6])))
+        #expect(try postgres.figuresNote(type: Self.energy) == nil)
     }
 
     private static func sorted(_ sums: [SlotSum]) -> [String] {
