@@ -74,7 +74,7 @@ var targets: [Target] = [
         dependencies: [
             "HealthDatabase", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
         ]
     ),
     // The engine-agnostic conformance suite every storage engine must pass (used by engine test targets).
@@ -90,7 +90,8 @@ var targets: [Target] = [
     .target(
         name: "HealthCLI",
         dependencies: [
-            "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "HealthDatabaseSQLite", "HealthRecords", "SmartHealthCards",
+            "OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitPostgres", "HealthDatabase", "HealthDatabaseSQLite",
+            "HealthDatabasePostgres", "HealthRecords", "SmartHealthCards",
             "HealthExport", "HealthProviders", "HealthServer", "HealthLocking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
@@ -144,7 +145,8 @@ var targets: [Target] = [
     .target(name: "OpenHealthKitTestSupport", dependencies: ["OpenHealthKit"], path: "Tests/OpenHealthKitTestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
-    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "HealthDatabase", "TestSupport"]),
+    .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
+                                                    "HealthDatabase", "TestSupport"]),
     .testTarget(
         name: "HealthDatabaseSQLiteTests",
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
@@ -164,7 +166,8 @@ var targets: [Target] = [
     .testTarget(name: "HealthFHIRTests", dependencies: ["HealthFHIR", "HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
-    .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "TestSupport"]),
+    // OpenHealthKitPostgres: with OPENHEALTHKIT_TEST_ENGINE=postgres, tests open a person's store by its postgres:// URL.
+    .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "OpenHealthKitPostgres", "TestSupport"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
     .testTarget(
         name: "HealthExportTests",
@@ -182,11 +185,14 @@ targets.append(.target(name: "HealthKit", dependencies: ["OpenHealthKit", "OpenH
 // `import CoreLocation` must compile too: CLLocation and its types, for HealthKit's route APIs.
 products.append(.library(name: "CoreLocation", targets: ["CoreLocation"]))
 targets.append(.target(name: "CoreLocation"))
+// Both run on SQLite, and on PostgreSQL with OPENHEALTHKIT_TEST_ENGINE=postgres (TestSupport's TestEngine).
 targets.append(.testTarget(name: "HealthKitCompatibilityTests",
-                           dependencies: ["HealthKit", "HealthDatabase", "HealthDatabaseSQLite", "OpenHealthKitTestSupport"]))
+                           dependencies: ["HealthKit", "HealthDatabase", "HealthDatabaseSQLite", "HealthDatabasePostgres", "TestSupport",
+                                          "OpenHealthKitTestSupport"]))
 // Written as apps' code and tests are: its files import only HealthKit (no Foundation), and its test doubles subclass
 // HealthKit's classes.
-targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit"]))
+// OpenHealthKitPostgres is linked (never imported) so that HKHealthStore(databasePath:) opens a postgres:// store.
+targets.append(.testTarget(name: "HealthKitAppStyleTests", dependencies: ["HealthKit", "OpenHealthKitPostgres"]))
 #endif
 
 // Upcoming language features, on for every target: `any` spelled out on every existential, a file sees only the
@@ -213,6 +219,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

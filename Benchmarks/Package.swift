@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // One plain executable: `save`, `latest`, `anchored` or `all`, printing medians and ratios.
@@ -26,6 +28,11 @@ let package = Package(
                 .product(name: "HealthDatabaseSQLite", package: "OpenHealthKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HealthRecords", package: "OpenHealthKit"),
+                // The PostgreSQL targets (PostgresBenchmark): the engine, HKHealthStore on it, raw SQL for the fills.
+                .product(name: "HealthDatabasePostgres", package: "OpenHealthKit"),
+                .product(name: "OpenHealthKitPostgres", package: "OpenHealthKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -158,6 +158,11 @@ enum PostgresFailure {
             let detail = info[.detail].map { " (\($0))" } ?? ""
             return "\(message)\(detail) [SQLSTATE \(info[.sqlState] ?? "?")]"
         }
+        if let error = error as? PSQLError {
+            // postgres-nio's own description hides everything; its code and the cause (a refused connection, a TLS
+            // handshake that failed on the certificate) name the problem and hold no password.
+            return "\(error.code)" + (error.underlying.map { ": \(String(describing: $0))" } ?? "")
+        }
         return String(describing: error)
     }
 

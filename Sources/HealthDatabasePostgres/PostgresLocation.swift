@@ -1,13 +1,15 @@
 import Foundation
 import HealthDatabase
+import NIOSSL
 public import PostgresNIO
 
 /// Where a PostgreSQL database is: a `postgres://` (or `postgresql://`) URL turned into postgres-nio's connection
 /// configuration.
 ///
-/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`; the port defaults to 5432, the database to the user's name.
-/// Connections are not encrypted (`sslmode=disable`): use loopback, a Unix socket (`?host=/path/to/socket/dir`), or a
-/// tunnel. Any other `sslmode` is refused rather than silently ignored.
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`; the port defaults to 5432, the database to the user's name;
+/// `?host=/path/to/socket/dir` connects through a Unix socket. TLS follows libpq's `sslmode` (``tls(mode:rootCertificate:)``):
+/// `disable` (the default: loopback, a socket or a tunnel), `prefer`, `require`, `verify-ca`, `verify-full`, with
+/// `sslrootcert=/path/ca.pem` the certificate authority to trust (else the system's). Any other mode is refused.
 public struct PostgresLocation: Sendable, CustomStringConvertible {
     /// The configuration every connection is opened with.
     public var configuration: PostgresConnection.Configuration
@@ -26,9 +28,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         if safe.password != nil { safe.password = "…" }
         description = safe.string ?? "postgres://"
         let query = Dictionary((parts.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
-        if let mode = query["sslmode"], mode != "disable" {
-            throw StorageError.unavailable("\(description): sslmode=\(mode) is not supported yet (only sslmode=disable)")
-        }
+        let tls = try Self.tls(mode: query["sslmode"] ?? "disable", rootCertificate: query["sslrootcert"], in: description)
         guard let user = parts.user?.removingPercentEncoding, !user.isEmpty else {
             throw StorageError.unavailable("\(description) names no user (postgres://USER@HOST/DATABASE)")
         }
@@ -44,7 +44,40 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
                 throw StorageError.unavailable("\(description) names no host")
             }
             configuration = .init(host: host, port: parts.port ?? 5432, username: user, password: password,
-                                  database: database, tls: .disable)
+                                  database: database, tls: tls)
+        }
+    }
+
+    /// The TLS of a TCP connection for libpq's `sslmode`: `disable` none; `prefer` TLS when the server offers it;
+    /// `require` TLS, the certificate checked against `rootCertificate` when given (as libpq does), else not at all;
+    /// `verify-ca` TLS with a certificate signed by `rootCertificate` (else a system-trusted authority); `verify-full`
+    /// that and the host name (or IP address) in the certificate.
+    ///
+    /// - Throws: ``StorageError/unavailable(_:)`` for another mode, or a `rootCertificate` that is not a readable PEM file.
+    static func tls(mode: String, rootCertificate: String?, in description: String) throws -> PostgresConnection.Configuration.TLS {
+        let modes = ["disable", "prefer", "require", "verify-ca", "verify-full"]
+        guard modes.contains(mode) else {
+            throw StorageError.unavailable("\(description): sslmode=\(mode) is not one of \(modes.joined(separator: ", "))")
+        }
+        if mode == "disable" { return .disable }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case "verify-full": configuration.certificateVerification = .fullVerification
+        case "verify-ca": configuration.certificateVerification = .noHostnameVerification
+        default: configuration.certificateVerification = rootCertificate == nil ? .none : .noHostnameVerification
+        }
+        if let rootCertificate {
+            do {
+                configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(rootCertificate))
+            } catch {
+                throw StorageError.unavailable("\(description): sslrootcert \(rootCertificate) is not a readable PEM certificate file (\(error))")
+            }
+        }
+        do {
+            let context = try NIOSSLContext(configuration: configuration)
+            return mode == "prefer" ? .prefer(context) : .require(context)
+        } catch {
+            throw StorageError.unavailable("\(description): cannot set up TLS (\(error))")
         }
     }
 

@@ -35,3 +35,11 @@ extension HKHealthStore {
         }
     }
 }
+
+extension HKHealthStore: ServerStorageEngine {
+    /// Opens the store a `postgres://USER@HOST/DATABASE?owner=NAME[&schema=SCHEMA]` URL names
+    /// (``PostgresStoreURL``), so `HKHealthStore()` opens it when `OPENHEALTHKIT_DATABASE` is such a URL.
+    public static func openServerStore(url: String) throws -> any HealthStorage {
+        try PostgresStoreURL(url).open()
+    }
+}

@@ -12,7 +12,8 @@ extension HKHealthStore: DefaultStorageEngine {
         try SQLiteHealthStorage.shared(path: path)
     }
 
-    /// Opens (creating it if needed) the SQLite store at `databasePath`, acting for `app` (OpenHealthKit extension).
+    /// Opens (creating it if needed) the SQLite store at `databasePath`, acting for `app` (OpenHealthKit extension);
+    /// a `postgres://…?owner=NAME` URL opens that person's store in PostgreSQL when `OpenHealthKitPostgres` is linked.
     ///
     /// `environment` is read as by ``HKHealthStore/init(storage:app:environment:)``. Throws
     /// ``HKError/Code/errorDatabaseInaccessible`` naming the path and the reason.
@@ -28,10 +29,13 @@ extension HKHealthStore: DefaultStorageEngine {
         owner(storage: try openSQLite(path: databasePath ?? defaultDatabasePath()), app: app)
     }
 
-    /// Opens (creating it and its folder if needed) the SQLite store at `path`, shared in the process.
+    /// Opens (creating it and its folder if needed) the SQLite store at `path`, shared in the process; a
+    /// `postgres://…?owner=NAME` URL instead opens that person's store with the linked PostgreSQL engine
+    /// (`OpenHealthKitPostgres`), as `OPENHEALTHKIT_DATABASE` does.
     ///
-    /// Throws ``HKError/Code/errorDatabaseInaccessible`` naming the path and the reason.
+    /// Throws ``HKError/Code/errorDatabaseInaccessible`` naming the path (never a password) and the reason.
     static func openSQLite(path: String) throws(HKError) -> any HealthStorage {
+        if DefaultStorageEngineLookup.isServerURL(path) { return try DefaultStorageEngineLookup.openServer(url: path) }
         do {
             return try SQLiteHealthStorage.shared(path: path)
         } catch {

@@ -43,9 +43,17 @@ final class StepRepository: Sendable {
 }
 
 /// A store for one test: a real SQLite file in its own temporary folder, the permission sheet answered "allow".
+/// With OPENHEALTHKIT_TEST_ENGINE=postgres (TestSupport's TestEngine; read here directly, as these files import only
+/// HealthKit), a new person's store in the test PostgreSQL server instead, which `HKHealthStore(databasePath:)` opens.
 func temporaryStorePath() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("ohk-appstyle-\(UUID().uuidString)")
-        .appendingPathComponent("health.sqlite").path
+    let environment = ProcessInfo.processInfo.environment
+    let owner = "ohk-appstyle-\(UUID().uuidString)"
+    if environment["OPENHEALTHKIT_TEST_ENGINE"]?.lowercased() == "postgres" {
+        // No server: a URL that cannot connect, so every test fails naming it rather than passing on SQLite.
+        return (environment["OPENHEALTHKIT_TEST_POSTGRES"] ?? "postgres://missing-OPENHEALTHKIT_TEST_POSTGRES@127.0.0.1:1/x")
+            + "?owner=" + owner
+    }
+    return FileManager.default.temporaryDirectory.appendingPathComponent(owner).appendingPathComponent("health.sqlite").path
 }
 
 /// The environment that answers the permission sheet with "allow" (no terminal in tests).

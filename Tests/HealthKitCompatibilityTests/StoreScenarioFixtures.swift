@@ -1,14 +1,17 @@
 // The only part of the store and query scenarios that is not iOS code: how a scenario gets its
 // HKHealthStore. On an iPhone an app writes `HKHealthStore()` and the system shows the permission sheet;
-// here each scenario opens a store over an in-memory or temporary SQLite database, names the app, and
-// answers the sheet with an OPENHEALTHKIT_AUTHORIZATION policy so that no terminal is needed.
+// here each scenario opens a store over an in-memory or temporary SQLite database (or, with
+// OPENHEALTHKIT_TEST_ENGINE=postgres, a new person's store in the test PostgreSQL server: TestEngine), names the
+// app, and answers the sheet with an OPENHEALTHKIT_AUTHORIZATION policy so that no terminal is needed.
 // Everything after the store is opened (in the Store*/Query* scenario files) is written as iOS code.
 import Foundation
 import HealthDatabase
+import HealthDatabasePostgres
 import HealthDatabaseSQLite
 import HealthKit
 import OpenHealthKitTestSupport
 import Testing
+import TestSupport
 
 /// One person's device: a health database and the apps installed on it.
 final class ScenarioDevice: @unchecked Sendable {
@@ -17,26 +20,32 @@ final class ScenarioDevice: @unchecked Sendable {
 
     /// The person's database (shared by every app on the device).
     let storage: any HealthStorage
-    /// The database file, when the device keeps one (nil: in memory).
+    /// The database file or PostgreSQL store URL, when the device keeps one (nil: in memory).
     let path: String?
 
-    /// A device whose database lives in memory.
+    /// A device whose database lives in memory (on PostgreSQL: a new person's store).
     init() throws {
-        storage = try SQLiteHealthStorage.inMemory()
-        path = nil
+        path = TestEngine.current == .postgres ? try Self.temporaryDatabasePath() : nil
+        storage = try path.map { try Self.open($0) } ?? SQLiteHealthStorage.inMemory()
     }
 
-    /// A device whose database is the SQLite file at `path` (a fresh temporary file by default).
+    /// A device whose database is the SQLite file (or PostgreSQL store) at `path`.
     init(path: String) throws {
         self.path = path
-        storage = try SQLiteHealthStorage(path: path)
+        storage = try Self.open(path)
     }
 
-    /// A fresh path for a database file in its own temporary folder.
-    static func temporaryDatabasePath() -> String {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("openhealthkit-scenarios-\(UUID().uuidString)")
-            .appendingPathComponent("health.sqlite").path
+    /// A fresh path for a database file in its own temporary folder, or a new person's store on PostgreSQL.
+    static func temporaryDatabasePath() throws -> String {
+        try TestEngine.newStoreLocation("openhealthkit-scenarios")
+    }
+
+    /// A new connection to the database at `path`, as a new process makes: a SQLite file, or a PostgreSQL person's
+    /// store through a database object (connection pool, listener) of its own.
+    private static func open(_ path: String) throws -> any HealthStorage {
+        guard PostgresStoreURL.isPostgres(path) else { return try SQLiteHealthStorage(path: path) }
+        let store = try PostgresStoreURL(path)
+        return try PostgresHealthDatabase(url: store.databaseURL, schema: store.schema, maxConnections: 2).storage(owner: store.owner)
     }
 
     /// `HKHealthStore()` as app `app` sees it; the permission sheet answers with `policy`
@@ -55,7 +64,7 @@ final class ScenarioDevice: @unchecked Sendable {
     /// The same app launched again in a new process: a new store over a new connection to the same file.
     func relaunch(app: String = ScenarioDevice.stepCounterApp, policy: String = "allow") throws -> HKHealthStore {
         let path = try #require(path, "relaunching needs a device with a database file")
-        return HKHealthStore(storage: try SQLiteHealthStorage(path: path), app: HKSource(name: app, bundleIdentifier: app),
+        return HKHealthStore(storage: try Self.open(path), app: HKSource(name: app, bundleIdentifier: app),
                              environment: ["OPENHEALTHKIT_AUTHORIZATION": policy])
     }
 

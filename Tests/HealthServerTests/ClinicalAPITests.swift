@@ -58,7 +58,7 @@ import Testing
                                        shareUsage: "To chart steps.", updateUsage: nil)
         // The app's token as the token endpoint would issue it (the OAuth flow itself is AuthorizationFlowTests').
         let app = "ohk_a_test-\(UUID())"
-        let person = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
+        let person = try #require(try harness.server.services.directory.person(named: "alice")?.person.id)
         try harness.server.services.directory.addToken(
             secret: app, TokenGrant(kind: .app, personID: person, clientID: "com.example.steps", scope: []), label: "test", expires: nil)
         let denied = try await harness.send("GET", "/v1/characteristics?type=bloodType", token: app)

@@ -4,13 +4,15 @@ import HealthDatabase
 import HealthKitModel
 import OpenHealthKit
 import OpenHealthKitSQLite
+import TestSupport
 
-// What the dashboard tests add to the harness: the person's store file, opened directly as the CLI would, and
+// What the dashboard tests add to the harness: the person's store file (or PostgreSQL URL), opened directly as the CLI would, and
 // pages' parts read out of HTML.
 extension ServerHarness {
-    /// The path of the store file of the person named `name`.
+    /// The path of the store file of the person named `name` (on PostgreSQL, TestEngine: their store's URL).
     func storePath(of name: String) throws -> String {
         guard let person = try server.services.directory.person(named: name)?.person else { throw URLError(.fileDoesNotExist) }
+        if TestEngine.current == .postgres { return try TestEngine.postgresStoreURL(owner: person.id) }
         return server.services.stores.path(for: person.id)
     }
 
@@ -23,7 +25,9 @@ extension ServerHarness {
     /// The person's own store on their file, saving as `app`.
     func ownerStore(of name: String, app: HKSource = .healthApp) throws -> HKHealthStore {
         let path = try storePath(of: name)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if TestEngine.current == .sqlite {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
         return try HKHealthStore.owner(databasePath: path, app: app)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HealthServer
+import TestSupport
 
 /// A real `HealthServer` on a loopback port in a temporary data folder, and a small HTTP client for it that does not
 /// follow redirects and keeps cookies by hand (as a test of a browser's flow must see each step).
@@ -28,12 +29,18 @@ final class ServerHarness: @unchecked Sendable {
         func header(_ name: String) -> String? { headers.first { $0.key.lowercased() == name.lowercased() }?.value }
     }
 
-    /// Starts a server (bcrypt cost lowered: hashing is not what these tests check).
+    /// Starts a server (bcrypt cost lowered: hashing is not what these tests check), its people's stores on the
+    /// engine TestEngine names.
     init(change: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)")
         var configuration = ServerConfiguration(dataFolder: folder, port: 0)
         configuration.bcryptCost = 4
         configuration.logLevel = "critical"
+        if TestEngine.current == .postgres {
+            // Every person an owner in the test server (TestEngine): the same API tests, on PostgreSQL.
+            guard let url = TestPostgres.url else { throw TestEngine.MissingServer() }
+            configuration.postgres = url
+        }
         change(&configuration)
         server = try HealthServer(configuration: configuration)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -93,10 +100,12 @@ final class ServerHarness: @unchecked Sendable {
         try await personWithStore(name, password: password).token
     }
 
-    /// A person with an account, their own token, and the path of their store file.
+    /// A person with an account, their own token, and where their store is for `HKHealthStore.owner(databasePath:)`:
+    /// the path of their store file, or on PostgreSQL (TestEngine) the URL of their owner in the test server.
     func personWithStore(_ name: String, password: String = "correct horse battery") async throws -> (token: String, store: String) {
         let id = try await server.addPerson(name: name, password: password)
-        let store = folder.appendingPathComponent("people").appendingPathComponent(id).appendingPathComponent("health.sqlite").path
+        let store = TestEngine.current == .postgres ? try TestEngine.postgresStoreURL(owner: id)
+            : folder.appendingPathComponent("people").appendingPathComponent(id).appendingPathComponent("health.sqlite").path
         return (try server.createPersonalToken(for: name, label: "test"), store)
     }
 

@@ -10,6 +10,14 @@ public enum TestPostgres {
         return url
     }()
 
+    /// The same server reached over TLS: `$OPENHEALTHKIT_TEST_POSTGRES_TLS`, a URL with `sslmode=verify-full` and
+    /// `sslrootcert` naming the cluster's self-signed authority, as a role the server admits over TLS only
+    /// (`.ci/postgres start` writes it to `.build/postgres/tls-url`). Nil when unset or empty.
+    public static let tlsURL: String? = {
+        guard let url = ProcessInfo.processInfo.environment["OPENHEALTHKIT_TEST_POSTGRES_TLS"], !url.isEmpty else { return nil }
+        return url
+    }()
+
     /// Whether this run must have the server (CI).
     public static let required: Bool = {
         guard let ci = ProcessInfo.processInfo.environment["CI"] else { return false }

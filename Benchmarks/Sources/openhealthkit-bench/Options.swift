@@ -18,6 +18,9 @@ struct Options {
     var changes = 1_000_000
     /// Data sets of the `stats` benchmark, in years (1 and 10).
     var statsYears = [1, 10]
+    /// pg-owners: people in the shared database, and each one's samples.
+    var people = 1_000
+    var perPerson = 100_000
     /// The FHIR corpus folder of the `fhir` benchmark (default: the shared Synthea R4 sample set).
     var corpus: String?
     /// Where generated stores live (gitignored).
@@ -46,9 +49,12 @@ struct Options {
             case "fhir": options.commands.append(argument)
             case "--stats-years": options.statsYears = (iterator.next() ?? "1,10").split(separator: ",").compactMap { Int($0) }
             case "import": options.commands.append(argument)
+            case "--people": options.people = number(argument)
+            case "--per-person": options.perPerson = number(argument)
+            case _ where PostgresBenchmark.commands.contains(argument): options.commands.append(argument)
             case "save", "save-api", "save-storage", "save-ceiling", "latest", "anchored", "all", "build", "stats": options.commands.append(argument)
             default:
-                print("usage: openhealthkit-bench [save|save-ceiling|latest|anchored|build|stats|fhir|import|all] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--stats-years 1,10] [--corpus DIR] [--data DIR]")
+                print("usage: openhealthkit-bench [save|save-ceiling|latest|anchored|build|stats|fhir|import|all|pg-save|pg-latest|pg-stats|pg-owners] [--people N] [--per-person N] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--stats-years 1,10] [--corpus DIR] [--data DIR]")
                 exit(argument == "--help" || argument == "-h" ? 0 : 2)
             }
         }

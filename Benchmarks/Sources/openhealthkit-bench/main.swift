@@ -13,6 +13,7 @@ for command in options.commands {
     case "build": _ = try StoreCache.prepare(options)
     case "fhir": try FHIRBenchmark.run(options)
     case "import": try ImportBenchmark.run(options)
+    case _ where PostgresBenchmark.commands.contains(command): try await PostgresBenchmark.run(command, options)
     default: break
     }
     print("")

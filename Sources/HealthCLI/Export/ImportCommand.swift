@@ -48,7 +48,7 @@ struct ImportCommand: ParsableCommand {
         let storage: any HealthStorage
         if dryRun {
             // Compared against the store when there is one, read only; against an empty store in memory otherwise.
-            storage = FileManager.default.fileExists(atPath: store.path) ? try store.openForReading().storage()
+            storage = store.exists ? try store.openForReading().storage()
                 : try SQLiteHealthStorage.inMemory()
         } else {
             storage = try store.openForWriting().storage()

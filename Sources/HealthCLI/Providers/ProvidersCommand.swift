@@ -24,14 +24,19 @@ struct ProviderOptions: ParsableArguments {
 
     /// The connections beside the database.
     func connections() throws -> ConnectionStore {
-        try providerCall { try ConnectionStore(database: URL(fileURLWithPath: store.path)) }
+        if store.isPostgres {
+            Console.error("provider connections are kept in a file beside a SQLite database; they are not available with a "
+                + "PostgreSQL --database (\(store.shownName))")
+            throw HealthExitStatus.failure
+        }
+        return try providerCall { try ConnectionStore(database: URL(fileURLWithPath: store.path)) }
     }
 
     /// The store for `watch`, which runs for days: written without holding `health`'s writer turn (other commands
     /// must not wait for it), relying on SQLite's own locking between its short write transactions.
     func openForWatching() throws -> HKHealthStore {
         do {
-            return try HKHealthStore.owner(databasePath: store.path)
+            return try store.isPostgres ? store.openForWriting() : HKHealthStore.owner(databasePath: store.path)
         } catch {
             Console.error(HKError.from(error).localizedDescription)
             throw HealthExitStatus.failure

@@ -38,7 +38,7 @@ struct DeleteCommand: ParsableCommand {
             Console.write("No \(type.shortName) objects match; nothing deleted.\n")
             return
         }
-        let what = "\(NumberText.grouped(count)) \(type.shortName) object\(count == 1 ? "" : "s") from \(store.path)"
+        let what = "\(NumberText.grouped(count)) \(type.shortName) object\(count == 1 ? "" : "s") from \(store.shownName)"
         if !yes {
             guard isatty(STDIN_FILENO) != 0 else {
                 throw badInput("deleting \(what) needs confirmation; pass --yes to delete without asking")

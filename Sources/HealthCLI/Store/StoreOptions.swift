@@ -1,24 +1,38 @@
 import ArgumentParser
 import Foundation
+import HealthDatabasePostgres
 import HealthDatabaseSQLite
 import OpenHealthKit
+import OpenHealthKitPostgres
 import OpenHealthKitSQLite
 
 /// The `--database` option every store command shares, and how the CLI opens the store: read commands for reading
 /// only (nothing created, migrated or written; a missing store is an error naming the path), write commands for
-/// writing, one `health` writer at a time (``WriterTurn``).
+/// writing, one `health` writer at a time (``WriterTurn``). A `postgres://…?owner=NAME` database is a person's store
+/// in PostgreSQL (``PostgresStoreURL``; docs/PostgreSQL.md): opened the same way for both, created empty on first use,
+/// PostgreSQL itself ordering concurrent writers.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The SQLite database to use.",
+        "The SQLite database to use, or a person's store in PostgreSQL (postgres://USER@HOST/DATABASE?owner=NAME).",
         discussion: "Default: $OPENHEALTHKIT_DATABASE, else health.sqlite in the user's data directory.",
         valueName: "path"))
     var database: String?
 
-    /// The database path: `--database`, else the default store's.
+    /// The database path (or `postgres://` URL): `--database`, else the default store's.
     var path: String { database ?? HKHealthStore.defaultDatabasePath() }
+
+    /// Whether the database is a person's store in PostgreSQL.
+    var isPostgres: Bool { PostgresStoreURL.isPostgres(path) }
+
+    /// The database as messages name it: the path, or the URL without its password.
+    var shownName: String { isPostgres ? ((try? PostgresStoreURL(path).description) ?? "the PostgreSQL database") : path }
+
+    /// Whether there is a store to read: the file exists (a PostgreSQL store always does, empty until written).
+    var exists: Bool { isPostgres || FileManager.default.fileExists(atPath: path) }
 
     /// The person's own access to the store (the Health app's view: everything, no prompts), for reading only.
     func openForReading() throws -> HKHealthStore {
+        if isPostgres { return try openPostgres() }
         do {
             return HKHealthStore.owner(storage: try SQLiteHealthStorage(readingAt: path))
         } catch {
@@ -30,11 +44,22 @@ struct StoreOptions: ParsableArguments {
     /// The person's own access to the store for writing, creating it when needed, once this process holds the
     /// writer's turn (another `health` command writing the same store is waited for, with a message).
     func openForWriting() throws -> HKHealthStore {
+        if isPostgres { return try openPostgres() }
         WriterTurn.take(for: path)
         do {
             return try HKHealthStore.owner(databasePath: path)
         } catch {
             throw failure(HKError.from(error).localizedDescription)
+        }
+    }
+
+    /// The person's own access to their store in PostgreSQL; a bad URL, an absent owner or an unreachable server
+    /// exits with status 1 naming it (never the password).
+    private func openPostgres() throws -> HKHealthStore {
+        do {
+            return HKHealthStore.owner(storage: try PostgresStoreURL(path).open())
+        } catch {
+            throw failure("cannot open the health database: \(HKError.from(error).localizedDescription)")
         }
     }
 

@@ -37,7 +37,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     ///
     /// The database is `OPENHEALTHKIT_DATABASE`, else the platform's data directory (see
     /// ``defaultDatabasePath(environment:)``); the app is ``HKSource/default()``; the engine is the linked
-    /// ``DefaultStorageEngine`` (SQLite, with the `HealthKit` or `OpenHealthKitSQLite` product).
+    /// ``DefaultStorageEngine`` (SQLite, with the `HealthKit` or `OpenHealthKitSQLite` product), or, when
+    /// `OPENHEALTHKIT_DATABASE` is a `postgres://…?owner=NAME` URL, the linked ``ServerStorageEngine``
+    /// (`OpenHealthKitPostgres`).
     public override init() {
         let environment = ProcessInfo.processInfo.environment
         let path = Self.defaultDatabasePath(environment: environment)

@@ -3,7 +3,9 @@ import HealthDatabase
 
 // Where the default store lives.
 extension HKHealthStore {
-    /// `"OPENHEALTHKIT_DATABASE"`: the path of the database `HKHealthStore()` opens (OpenHealthKit extension).
+    /// `"OPENHEALTHKIT_DATABASE"`: the path of the database `HKHealthStore()` opens (OpenHealthKit extension), or a
+    /// `postgres://USER@HOST/DATABASE?owner=NAME` URL naming a person's store in PostgreSQL (with the
+    /// `OpenHealthKitPostgres` product linked; docs/PostgreSQL.md).
     public static let databaseEnvironmentVariable = "OPENHEALTHKIT_DATABASE"
 
     /// The path of the database `HKHealthStore()` opens (OpenHealthKit extension).
