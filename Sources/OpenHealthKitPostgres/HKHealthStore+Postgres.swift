@@ -1,7 +1,7 @@
 // OpenHealthKit's stores on the PostgreSQL engine: a person's store in a database that holds everyone's.
 // Add the `OpenHealthKitPostgres` product; the SQLite engine stays `HKHealthStore()`'s default.
 public import Foundation
-import HealthDatabase
+public import HealthDatabase
 import HealthDatabasePostgres
 @_exported import OpenHealthKit
 
