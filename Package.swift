@@ -65,14 +65,14 @@ var targets: [Target] = [
     // The storage contract on SQLite (GRDB): WAL, migrations, indexes, change log.
     .target(
         name: "HealthDatabaseSQLite",
-        dependencies: ["HealthDatabase", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: ["HealthDatabase", "HealthLocking", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // The storage contract on PostgreSQL (postgres-nio): one database for every person, owner_id leading every key,
     // per-owner change counters, LISTEN/NOTIFY, versioned migrations. Nothing else in the package depends on it.
     .target(
         name: "HealthDatabasePostgres",
         dependencies: [
-            "HealthDatabase", .product(name: "PostgresNIO", package: "postgres-nio"),
+            "HealthDatabase", "HealthLocking", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
         ]

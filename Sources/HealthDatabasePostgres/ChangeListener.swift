@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthLocking
 import NIOCore
 import PostgresNIO
 
@@ -17,9 +18,12 @@ import PostgresNIO
 final class ChangeListener: @unchecked Sendable {
     private weak var database: PostgresHealthDatabase?
     private let queue = DispatchQueue(label: "OpenHealthKit.Postgres.listener")
-    private let lock = NSLock()
-    private var current: (connection: PostgresConnection, context: PostgresListenContext)?   // guarded by `lock`
-    private var stopped = false                                                              // guarded by `lock`
+    /// The listening connection, and whether ``stop()`` was called.
+    private struct State {
+        var current: (connection: PostgresConnection, context: PostgresListenContext)?
+        var stopped = false
+    }
+    private let state = Locked(State())
 
     /// Opens the listening connection and waits until `LISTEN` is in effect.
     init(database: PostgresHealthDatabase) throws {
@@ -29,10 +33,10 @@ final class ChangeListener: @unchecked Sendable {
 
     /// Stops listening and closes the connection; no reconnection follows.
     func stop() {
-        let last = lock.withLock { () -> (PostgresConnection, PostgresListenContext)? in
-            stopped = true
-            defer { current = nil }
-            return current
+        let last = state.withLock { state -> (PostgresConnection, PostgresListenContext)? in
+            state.stopped = true
+            defer { state.current = nil }
+            return state.current
         }
         last?.1.stop()
         last?.0.closeSoon()
@@ -56,9 +60,9 @@ final class ChangeListener: @unchecked Sendable {
             connection.closeSoon()
             throw StorageError.unavailable("cannot listen for changes in \(database.location): \(PostgresFailure.describe(error))")
         }
-        let keep = lock.withLock { () -> Bool in
-            guard !stopped else { return false }
-            current = (connection, context)
+        let keep = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.current = (connection, context)
             return true
         }
         guard keep else { context.stop(); connection.closeSoon(); return }
@@ -67,9 +71,9 @@ final class ChangeListener: @unchecked Sendable {
 
     /// The connection `connection` closed: unless stopped, connect again.
     private func dropped(_ connection: PostgresConnection) {
-        let reconnect = lock.withLock { () -> Bool in
-            guard !stopped, current?.connection === connection else { return false }
-            current = nil
+        let reconnect = state.withLock { state -> Bool in
+            guard !state.stopped, state.current?.connection === connection else { return false }
+            state.current = nil
             return true
         }
         if reconnect { retry(after: 1) }
@@ -77,7 +81,7 @@ final class ChangeListener: @unchecked Sendable {
 
     private func retry(after seconds: Double) {
         queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
-            guard let self, let database = self.database, !self.lock.withLock({ self.stopped }) else { return }
+            guard let self, let database = self.database, !self.state[\.stopped] else { return }
             do {
                 try self.listen(database)
                 database.announceLatestPositions()

@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthLocking
 import PostgresNIO
 
 /// One PostgreSQL database holding every person's store: its connection pool, its schema (migrated on open), the
@@ -17,8 +18,8 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     package let origin = String(UUID().uuidString.prefix(8)).lowercased()
     let pool: ConnectionPool
     private var listener: ChangeListener?
-    private let lock = NSLock()
-    private var open: [Int64: WeakStorage] = [:]   // guarded by `lock`
+    /// The stores open in this process, by owner id, held weakly.
+    private let open = Locked<[Int64: WeakStorage]>([:])
 
     /// Connects to the database at `url`, creates or migrates the schema, and starts listening for other processes'
     /// commits.
@@ -49,11 +50,11 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     /// and schema while anyone holds it.
     public static func shared(url: String, schema: String = "public") throws -> PostgresHealthDatabase {
         let key = "\(schema)\u{1F}\(url)"
-        return try SharedDatabases.lock.withLock {
-            if let open = SharedDatabases.open[key]?.database { return open }
+        return try SharedDatabases.open.withLock { databases in
+            if let open = databases[key]?.database { return open }
             let database = try PostgresHealthDatabase(url: url, schema: schema)
-            SharedDatabases.open = SharedDatabases.open.filter { $0.value.database != nil }
-            SharedDatabases.open[key] = SharedDatabases.Entry(database: database)
+            databases = databases.filter { $0.value.database != nil }
+            databases[key] = SharedDatabases.Entry(database: database)
             return database
         }
     }
@@ -64,7 +65,7 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     public func storage(owner: String) throws -> PostgresHealthStorage {
         try TextCheck.check(owner, "the owner name \(owner.debugDescription)")
         let ownerID = try run("opening the store of \(owner)") { session in try OwnerDirectory.ownerID(of: owner, session) }
-        return lock.withLock {
+        return open.withLock { open in
             if let existing = open[ownerID]?.storage { return existing }
             let storage = PostgresHealthStorage(database: self, owner: owner, ownerID: ownerID)
             open = open.filter { $0.value.storage != nil }
@@ -75,12 +76,12 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
 
     /// The open store of owner id `ownerID` in this process, if any (the listener announces to it).
     func openStorage(_ ownerID: Int64) -> PostgresHealthStorage? {
-        lock.withLock { open[ownerID]?.storage }
+        open.withLock { $0[ownerID]?.storage }
     }
 
     /// Announces every open store's latest position on its feed (the listener missed notifications while away).
     func announceLatestPositions() {
-        let stores = lock.withLock { open.values.compactMap(\.storage) }
+        let stores = open.withLock { $0.values.compactMap(\.storage) }
         for store in stores {
             if let latest = try? store.latestChangePosition() { store.changeFeed.announce(latest) }
         }
@@ -111,8 +112,7 @@ private enum SharedDatabases {
         weak var database: PostgresHealthDatabase?
     }
 
-    static let lock = NSLock()
-    nonisolated(unsafe) static var open: [String: Entry] = [:]   // guarded by `lock`
+    static let open = Locked<[String: Entry]>([:])
 }
 
 /// `owner_directory` (a person's name → owner id, a reference table) and `owner_state` (the person's change counter

@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthLocking
 
 // One open store per database file in a process, as GRDB asks (one connection pool per file): everyone in the process
 // who opens the file through `shared(path:)` gets the same instance, so they share its connection pool, its change feed
@@ -12,11 +13,11 @@ extension SQLiteHealthStorage {
     /// path give one store.
     public static func shared(path: String) throws -> SQLiteHealthStorage {
         let key = OpenFiles.key(for: path)
-        return try OpenFiles.lock.withLock {
-            if let open = OpenFiles.stores[key]?.storage { return open }
+        return try OpenFiles.stores.withLock { stores in
+            if let open = stores[key]?.storage { return open }
             let storage = try SQLiteHealthStorage(path: path)
-            OpenFiles.stores = OpenFiles.stores.filter { $0.value.storage != nil }
-            OpenFiles.stores[key] = OpenFiles.Entry(storage: storage)
+            stores = stores.filter { $0.value.storage != nil }
+            stores[key] = OpenFiles.Entry(storage: storage)
             return storage
         }
     }
@@ -28,8 +29,7 @@ private enum OpenFiles {
         weak var storage: SQLiteHealthStorage?
     }
 
-    static let lock = NSLock()
-    nonisolated(unsafe) static var stores: [String: Entry] = [:]   // guarded by `lock`
+    static let stores = Locked<[String: Entry]>([:])
 
     /// The file's full path with the folder's symbolic links resolved (the file itself may not exist yet).
     static func key(for path: String) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthKitModel
 import OpenHealthKit
+import HealthLocking
 
 /// Collects converted units into big batches and saves each batch in one transaction on a writer thread,
 /// while the reader goes on parsing. Skips what the store already holds (idempotent, incremental, and a
@@ -23,8 +24,8 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     private let files: ExportFiles
     private let queue = DispatchQueue(label: "org.openhealthkit.import.writer")
     private let slots = DispatchSemaphore(value: 1)
-    private let lock = NSLock()
-    private var failure: (any Error)?
+    /// The first error the writing thread met, for the reading thread to throw.
+    private let failure = Locked<(any Error)?>(nil)
     /// The running tally (read it after ``finish()``).
     private(set) var summary: ImportReport
 
@@ -167,15 +168,10 @@ final class ImportWriter: ImportUnitSink, @unchecked Sendable {
     }
 
     private func fail(_ error: any Error) {
-        lock.lock()
-        if failure == nil { failure = error }
-        lock.unlock()
+        failure.withLock { if $0 == nil { $0 = error } }
     }
 
     private func rethrow() throws {
-        lock.lock()
-        let error = failure
-        lock.unlock()
-        if let error { throw error }
+        if let error = failure.current { throw error }
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import HealthDatabase
 public import HealthKitModel
+import HealthLocking
 
 /// A query for the statistics of one quantity type over fixed-length intervals: buckets laid out from
 /// ``anchorDate`` in steps of ``intervalComponents``, in both directions, with calendar arithmetic (a day that
@@ -27,32 +28,35 @@ open class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     /// The quantity type (OpenHealthKit extension; HealthKit exposes it as ``HKQuery/objectType``).
     let quantityType: HKQuantityType
 
-    private let lock = NSLock()
-    private var initialHandler: InitialResultsHandler?
-    private var updateHandler: UpdateHandler?
-    private var bucketCalendar = Calendar.current
+    /// The settings an app may change until the query runs.
+    private struct Settings {
+        var initialHandler: InitialResultsHandler?
+        var updateHandler: UpdateHandler?
+        var calendar = Calendar.current
+    }
+    private let settings = Locked(Settings())
 
     /// Receives the collection once, when the query has computed it.
     open var initialResultsHandler: InitialResultsHandler? {
-        get { lock.withLock { initialHandler } }
-        set { lock.withLock { initialHandler = newValue } }
+        get { settings[\.initialHandler] }
+        set { settings[\.initialHandler] = newValue }
     }
 
     /// Receives a recomputed collection after every later save or deletion of the type; setting it (before
     /// executing) makes the query long-running.
     open var statisticsUpdateHandler: UpdateHandler? {
-        get { lock.withLock { updateHandler } }
-        set { lock.withLock { updateHandler = newValue } }
+        get { settings[\.updateHandler] }
+        set { settings[\.updateHandler] = newValue }
     }
 
     /// The calendar, with its time zone, that lays out the intervals (OpenHealthKit extension; HealthKit uses the
     /// current calendar). Set it before executing the query. Not named `calendar`, so that it does not clash with a
     /// test double's own `calendar`.
     public var intervalCalendar: Calendar {
-        get { lock.withLock { bucketCalendar } }
+        get { settings[\.calendar] }
         set {
             if execution.hasStarted { raiseInvalidArgument("calendar cannot be changed once the query has been executed") }
-            lock.withLock { bucketCalendar = newValue }
+            settings[\.calendar] = newValue
         }
     }
 
