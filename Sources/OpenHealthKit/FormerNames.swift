@@ -52,3 +52,11 @@ public typealias HKClinicalIngestOutcome = ClinicalSaveOutcome
 /// The former name of ``ComparisonOperator``.
 @available(*, deprecated, renamed: "ComparisonOperator")
 public typealias HKComparisonOperator = ComparisonOperator
+
+/// The former name of ``SortValue``.
+@available(*, deprecated, renamed: "SortValue")
+public typealias HKSortValue = SortValue
+
+/// The former name of ``QueryResultSequence``.
+@available(*, deprecated, renamed: "QueryResultSequence")
+public typealias HKQueryResultSequence = QueryResultSequence

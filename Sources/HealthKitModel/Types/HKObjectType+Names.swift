@@ -6,7 +6,7 @@ extension HKObjectType {
     /// identifier's static member: `stepCount`, `sleepAnalysis`, `vo2Max`, `workout`, `allergyRecord`.
     ///
     /// OpenHealthKit extension.
-    public var shortName: String { HKTypeNames.shortName(forIdentifier: identifier) }
+    public var shortName: String { TypeShortNames.shortName(forIdentifier: identifier) }
 
     /// The type whose raw identifier or ``shortName`` is `name`, ignoring case; `nil` when none is.
     ///
@@ -14,12 +14,12 @@ extension HKObjectType {
     /// all name the step count type.
     public static func type(named name: String) -> HKObjectType? {
         if let type = type(forIdentifier: name) { return type }
-        return HKTypeNames.byLowercasedShortName[name.lowercased()]
+        return TypeShortNames.byLowercasedShortName[name.lowercased()]
     }
 }
 
 /// Derives and indexes short names.
-enum HKTypeNames {
+enum TypeShortNames {
     /// Prefixes stripped from identifiers, longest first so that the most specific one wins.
     private static let prefixes = [
         "HKScoredAssessmentTypeIdentifier", "HKCharacteristicTypeIdentifier", "HKCorrelationTypeIdentifier",

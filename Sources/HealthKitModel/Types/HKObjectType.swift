@@ -118,7 +118,7 @@ open class HKCharacteristicType: HKObjectType, @unchecked Sendable {
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such characteristic.
     public init(_ identifier: HKCharacteristicTypeIdentifier) {
-        guard HKTypeCatalog.characteristicIdentifiers.contains(identifier) else {
+        guard TypeCatalog.characteristicIdentifiers.contains(identifier) else {
             raiseInvalidArgument("Unknown characteristic type identifier \(identifier.rawValue)")
         }
         super.init(identifier: identifier.rawValue, kind: .characteristic)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The raw value is the name of HealthKit's Objective-C constant, e.g. `"HKQuantityTypeIdentifierStepCount"`.
 /// Members are split over two files by HealthKit's header grouping; each member's canonical unit and
-/// aggregation style live in the quantity type table (`HKQuantityTypeTable.swift`).
+/// aggregation style live in the quantity type table (`QuantityTypeTable.swift`).
 public struct HKQuantityTypeIdentifier: StringIdentifier {
     /// The Objective-C constant's string value.
     public let rawValue: String

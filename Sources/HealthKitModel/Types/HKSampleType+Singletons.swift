@@ -16,10 +16,10 @@ open class HKSeriesType: HKSampleType, @unchecked Sendable {
     init(identifier: String) { super.init(identifier: identifier, kind: .series) }
 
     /// The workout route type (``HKWorkoutRouteTypeIdentifier``).
-    public class func workoutRoute() -> HKSeriesType { HKTypeCatalog.shared.workoutRoute }
+    public class func workoutRoute() -> HKSeriesType { TypeCatalog.shared.workoutRoute }
 
     /// The heartbeat series type (``HKDataTypeIdentifierHeartbeatSeries``, iOS 13).
-    public class func heartbeat() -> HKSeriesType { HKTypeCatalog.shared.heartbeat }
+    public class func heartbeat() -> HKSeriesType { TypeCatalog.shared.heartbeat }
 }
 
 /// The type of audiogram samples (iOS 13).

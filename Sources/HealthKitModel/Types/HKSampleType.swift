@@ -83,7 +83,7 @@ open class HKQuantityType: HKSampleType, @unchecked Sendable {
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such quantity type.
     public init(_ identifier: HKQuantityTypeIdentifier) {
-        guard let row = HKQuantityTypeTable.byIdentifier[identifier] else {
+        guard let row = QuantityTypeTable.byIdentifier[identifier] else {
             raiseInvalidArgument("Unknown quantity type identifier \(identifier.rawValue)")
         }
         aggregationStyle = row.style
@@ -113,7 +113,7 @@ open class HKCategoryType: HKSampleType, @unchecked Sendable {
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such category type.
     public init(_ identifier: HKCategoryTypeIdentifier) {
-        guard let row = HKCategoryTypeTable.byIdentifier[identifier] else {
+        guard let row = CategoryTypeTable.byIdentifier[identifier] else {
             raiseInvalidArgument("Unknown category type identifier \(identifier.rawValue)")
         }
         valueDomain = row.domain
@@ -130,7 +130,7 @@ open class HKCorrelationType: HKSampleType, @unchecked Sendable {
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such correlation type.
     public init(_ identifier: HKCorrelationTypeIdentifier) {
-        guard HKTypeCatalog.correlationIdentifiers.contains(identifier) else {
+        guard TypeCatalog.correlationIdentifiers.contains(identifier) else {
             raiseInvalidArgument("Unknown correlation type identifier \(identifier.rawValue)")
         }
         super.init(identifier: identifier.rawValue, kind: .correlation)
@@ -146,7 +146,7 @@ open class HKDocumentType: HKSampleType, @unchecked Sendable {
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such document type.
     public init(_ identifier: HKDocumentTypeIdentifier) {
-        guard HKTypeCatalog.documentIdentifiers.contains(identifier) else {
+        guard TypeCatalog.documentIdentifiers.contains(identifier) else {
             raiseInvalidArgument("Unknown document type identifier \(identifier.rawValue)")
         }
         super.init(identifier: identifier.rawValue, kind: .document)
@@ -162,7 +162,7 @@ open class HKClinicalType: HKSampleType, @unchecked Sendable {
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such clinical type.
     public init(_ identifier: HKClinicalTypeIdentifier) {
-        guard HKTypeCatalog.clinicalIdentifiers.contains(identifier) else {
+        guard TypeCatalog.clinicalIdentifiers.contains(identifier) else {
             raiseInvalidArgument("Unknown clinical type identifier \(identifier.rawValue)")
         }
         super.init(identifier: identifier.rawValue, kind: .clinical)
@@ -178,7 +178,7 @@ open class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
     ///
     /// Traps, as HealthKit raises, when HealthKit defines no such assessment type.
     public init(_ identifier: HKScoredAssessmentTypeIdentifier) {
-        guard HKTypeCatalog.scoredAssessmentIdentifiers.contains(identifier) else {
+        guard TypeCatalog.scoredAssessmentIdentifiers.contains(identifier) else {
             raiseInvalidArgument("Unknown scored assessment type identifier \(identifier.rawValue)")
         }
         super.init(identifier: identifier.rawValue, kind: .scoredAssessment)

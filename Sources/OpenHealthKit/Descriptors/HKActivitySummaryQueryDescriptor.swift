@@ -34,5 +34,5 @@ public struct HKActivitySummaryQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQue
     }
 
     /// The sequence `results(for:)` returns: batches of summaries, each iteration running its own query.
-    public typealias Results = HKQueryResultSequence<[HKActivitySummary]>
+    public typealias Results = QueryResultSequence<[HKActivitySummary]>
 }

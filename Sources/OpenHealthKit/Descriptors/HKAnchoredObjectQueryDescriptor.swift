@@ -48,7 +48,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     }
 
     /// The sequence `results(for:)` returns: batches of changes, each iteration running its own long-running query.
-    public typealias Results = HKQueryResultSequence<Result>
+    public typealias Results = QueryResultSequence<Result>
 
     /// The classic query behind the descriptor, reporting every batch (and, with `updates`, later ones) to `deliver`.
     func makeQuery(updates: Bool = false,

@@ -71,7 +71,7 @@ extension HKHealthStore {
 /// The sequence every `results(for:)` returns (OpenHealthKit's form of HealthKit's nested `Results` types, which the
 /// descriptors name as type aliases): each iteration starts its own long-running query on the store, yields what
 /// the query's handlers report, and stops the query when iteration ends.
-public struct HKQueryResultSequence<Element>: AsyncSequence, @unchecked Sendable {
+public struct QueryResultSequence<Element>: AsyncSequence, @unchecked Sendable {
     /// Iteration fails with the query's error.
     public typealias Failure = any Error
 

@@ -29,5 +29,5 @@ public struct HKElectrocardiogramQueryDescriptor: HKAsyncSequenceQuery, @uncheck
     }
 
     /// The sequence `results(for:)` returns: the voltage measurements.
-    public typealias Results = HKQueryResultSequence<HKElectrocardiogram.VoltageMeasurement>
+    public typealias Results = QueryResultSequence<HKElectrocardiogram.VoltageMeasurement>
 }

@@ -33,5 +33,5 @@ public struct HKHeartbeatSeriesQueryDescriptor: HKAsyncSequenceQuery, @unchecked
     }
 
     /// The sequence `results(for:)` returns: the series' beats.
-    public typealias Results = HKQueryResultSequence<Heartbeat>
+    public typealias Results = QueryResultSequence<Heartbeat>
 }

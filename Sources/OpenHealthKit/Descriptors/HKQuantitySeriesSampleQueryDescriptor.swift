@@ -58,5 +58,5 @@ public struct HKQuantitySeriesSampleQueryDescriptor: HKAsyncSequenceQuery, @unch
     }
 
     /// The sequence `results(for:)` returns: the quantities.
-    public typealias Results = HKQueryResultSequence<Result>
+    public typealias Results = QueryResultSequence<Result>
 }

@@ -62,7 +62,7 @@ public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, HKAsyncSequen
     }
 
     /// The sequence `results(for:)` returns: collections and what changed, each iteration running its own query.
-    public typealias Results = HKQueryResultSequence<Result>
+    public typealias Results = QueryResultSequence<Result>
 
     /// The classic query behind the descriptor (handlers not set); throws when an option does not fit.
     func makeQuery() throws(HKError) -> HKStatisticsCollectionQuery {

@@ -47,7 +47,7 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: HKAsyncQuery, HKAsyncS
     }
 
     /// The sequence `results(for:)` returns: batches of relationships, each iteration running its own query.
-    public typealias Results = HKQueryResultSequence<Result>
+    public typealias Results = QueryResultSequence<Result>
 
     /// The query behind the descriptor, reporting every batch to `deliver`.
     func makeQuery(deliver: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void) -> HKWorkoutEffortRelationshipQuery {

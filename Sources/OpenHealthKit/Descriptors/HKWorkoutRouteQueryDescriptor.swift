@@ -30,5 +30,5 @@ public struct HKWorkoutRouteQueryDescriptor: HKAsyncSequenceQuery, @unchecked Se
     }
 
     /// The sequence `results(for:)` returns: the route's locations.
-    public typealias Results = HKQueryResultSequence<CLLocation>
+    public typealias Results = QueryResultSequence<CLLocation>
 }

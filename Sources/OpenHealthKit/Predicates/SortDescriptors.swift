@@ -20,21 +20,21 @@ extension NSSortDescriptor {
     /// the store recovers it (``sampleSorts(from:)``); in memory it sorts HealthKit objects by that value.
     public convenience init(key: SortIdentifier, ascending: Bool) {
         self.init(keyPath: \HKObject.[sortIdentifier: key], ascending: ascending) { lhs, rhs in
-            guard let lhs = lhs as? HKSortValue, let rhs = rhs as? HKSortValue else { return .orderedSame }
+            guard let lhs = lhs as? SortValue, let rhs = rhs as? SortValue else { return .orderedSame }
             return lhs.compare(rhs)
         }
     }
 }
 
 /// The value an ``SortIdentifier`` sorts an object by, with the identifier it came from (OpenHealthKit internals).
-public struct HKSortValue: Sendable {
+public struct SortValue: Sendable {
     /// The identifier the value was read for.
     public let identifier: SortIdentifier
     /// The number sorted by (seconds, or the canonical unit of a workout total); nil sorts first.
     public let value: Double?
 
     /// Orders by `value`, nil first.
-    func compare(_ other: HKSortValue) -> ComparisonResult {
+    func compare(_ other: SortValue) -> ComparisonResult {
         switch (value, other.value) {
         case let (left?, right?): left < right ? .orderedAscending : (left > right ? .orderedDescending : .orderedSame)
         case (nil, nil): .orderedSame
@@ -46,8 +46,8 @@ public struct HKSortValue: Sendable {
 
 extension HKObject {
     /// The value `identifier` sorts this object by (OpenHealthKit internals: the key path of sort descriptors).
-    public subscript(sortIdentifier identifier: SortIdentifier) -> HKSortValue {
-        HKSortValue(identifier: identifier, value: SortMapping.entry(for: identifier)?.value(self))
+    public subscript(sortIdentifier identifier: SortIdentifier) -> SortValue {
+        SortValue(identifier: identifier, value: SortMapping.entry(for: identifier)?.value(self))
     }
 }
 
@@ -103,7 +103,7 @@ enum SortMapping {
         #if canImport(Darwin)
         if let key = descriptor.key { return SortIdentifier(rawValue: key) }
         #else
-        if let path = descriptor.keyPath as? KeyPath<HKObject, HKSortValue> { return probe[keyPath: path].identifier }
+        if let path = descriptor.keyPath as? KeyPath<HKObject, SortValue> { return probe[keyPath: path].identifier }
         if descriptor.keyPath == \HKSample.startDate { return SortIdentifier(rawValue: HKSampleSortIdentifierStartDate) }
         if descriptor.keyPath == \HKSample.endDate { return SortIdentifier(rawValue: HKSampleSortIdentifierEndDate) }
         if descriptor.keyPath == \HKWorkout.duration { return SortIdentifier(rawValue: HKWorkoutSortIdentifierDuration) }

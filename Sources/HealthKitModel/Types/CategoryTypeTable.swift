@@ -2,7 +2,7 @@ import Foundation
 
 /// The value enum of every category type HealthKit defines (iOS 18), as stated in the comments of
 /// HealthKit's `HKTypeIdentifiers.h`. One row per distinct raw identifier, in header order.
-enum HKCategoryTypeTable {
+enum CategoryTypeTable {
     /// One row: identifier and the values it accepts.
     typealias Row = (identifier: HKCategoryTypeIdentifier, domain: CategoryValueDomain)
 
@@ -97,12 +97,12 @@ extension HKCategoryTypeIdentifier {
     /// Whether HealthKit (as of iOS 18) defines this category type.
     ///
     /// OpenHealthKit extension.
-    public var isKnown: Bool { HKCategoryTypeTable.byIdentifier[self] != nil }
+    public var isKnown: Bool { CategoryTypeTable.byIdentifier[self] != nil }
 
     /// The values this category type accepts, or `nil` for an unknown identifier.
     ///
     /// OpenHealthKit extension.
-    public var valueDomain: CategoryValueDomain? { HKCategoryTypeTable.byIdentifier[self]?.domain }
+    public var valueDomain: CategoryValueDomain? { CategoryTypeTable.byIdentifier[self]?.domain }
 
     /// The raw values `HKCategorySample.value` may take for this type, or `nil` for an unknown identifier.
     ///
@@ -118,5 +118,5 @@ extension HKCategoryTypeIdentifier {
     /// deprecated duplicate `audioExposureEvent`.
     ///
     /// OpenHealthKit extension.
-    public static var allKnown: [HKCategoryTypeIdentifier] { HKCategoryTypeTable.rows.map(\.identifier) }
+    public static var allKnown: [HKCategoryTypeIdentifier] { CategoryTypeTable.rows.map(\.identifier) }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The registry of every type OpenHealthKit knows, one shared instance per identifier.
 ///
 /// Built once, on first use; immutable afterwards.
-final class HKTypeCatalog: Sendable {
+final class TypeCatalog: Sendable {
     static let characteristicIdentifiers: [HKCharacteristicTypeIdentifier] = [
         .biologicalSex, .bloodType, .dateOfBirth, .fitzpatrickSkinType, .wheelchairUse, .activityMoveMode,
     ]
@@ -15,7 +15,7 @@ final class HKTypeCatalog: Sendable {
     ]
     static let scoredAssessmentIdentifiers: [HKScoredAssessmentTypeIdentifier] = [.GAD7, .PHQ9]
 
-    static let shared = HKTypeCatalog()
+    static let shared = TypeCatalog()
 
     let quantity: [HKQuantityTypeIdentifier: HKQuantityType]
     let category: [HKCategoryTypeIdentifier: HKCategoryType]

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The unit strings use HealthKit's unit grammar (`HKUnit(from:)`). `uvExposure` has no unit in the
 /// header; `count` is used.
-enum HKQuantityTypeTable {
+enum QuantityTypeTable {
     /// One row: identifier, canonical unit string, aggregation style.
     typealias Row = (identifier: HKQuantityTypeIdentifier, unit: String, style: HKQuantityAggregationStyle)
 
@@ -152,21 +152,21 @@ extension HKQuantityTypeIdentifier {
     /// Whether HealthKit (as of iOS 18) defines this quantity type.
     ///
     /// OpenHealthKit extension.
-    public var isKnown: Bool { HKQuantityTypeTable.byIdentifier[self] != nil }
+    public var isKnown: Bool { QuantityTypeTable.byIdentifier[self] != nil }
 
     /// The aggregation style HealthKit uses for this type, or `nil` for an unknown identifier.
     ///
     /// OpenHealthKit extension (HealthKit exposes it on `HKQuantityType` only).
-    public var aggregationStyle: HKQuantityAggregationStyle? { HKQuantityTypeTable.byIdentifier[self]?.style }
+    public var aggregationStyle: HKQuantityAggregationStyle? { QuantityTypeTable.byIdentifier[self]?.style }
 
     /// The canonical unit string of this type (e.g. `"count/s"` for heart rate), or `nil` for an
     /// unknown identifier.
     ///
     /// OpenHealthKit extension: HealthKit documents these units only in header comments.
-    public var canonicalUnitString: String? { HKQuantityTypeTable.byIdentifier[self]?.unit }
+    public var canonicalUnitString: String? { QuantityTypeTable.byIdentifier[self]?.unit }
 
     /// Every quantity type identifier HealthKit defines (iOS 18), in header order.
     ///
     /// OpenHealthKit extension.
-    public static var allKnown: [HKQuantityTypeIdentifier] { HKQuantityTypeTable.rows.map(\.identifier) }
+    public static var allKnown: [HKQuantityTypeIdentifier] { QuantityTypeTable.rows.map(\.identifier) }
 }
