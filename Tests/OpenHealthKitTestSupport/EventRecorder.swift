@@ -1,7 +1,9 @@
 package import Foundation
 
 /// Collects events from handlers on any thread, and waits until enough have arrived: each recorded event wakes the
-/// waiters whose condition now holds; the timeout only bounds a wait for something that never comes.
+/// waiters whose condition now holds; the timeout only bounds a wait for something that never comes, so it is long
+/// (30 s): a loaded CI machine running the whole suite in parallel can take seconds to deliver, and a passing wait
+/// ends at the event, not at the timeout.
 package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
     private struct Waiter {
         let condition: ([Event]) -> Bool
@@ -31,13 +33,13 @@ package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
 
     /// Waits until at least `count` events arrived (or `timeout` seconds passed without them); returns the events.
     @discardableResult
-    package func wait(for count: Int, timeout: TimeInterval = 5) async -> [Event] {
+    package func wait(for count: Int, timeout: TimeInterval = 30) async -> [Event] {
         await wait(timeout: timeout) { $0.count >= count }
     }
 
     /// Waits until `condition` holds for the events (or `timeout` seconds passed without it); returns the events.
     @discardableResult
-    package func wait(timeout: TimeInterval = 5, until condition: @escaping ([Event]) -> Bool) async -> [Event] {
+    package func wait(timeout: TimeInterval = 30, until condition: @escaping ([Event]) -> Bool) async -> [Event] {
         let id = UUID()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let holds: Bool = lock.withLock {
