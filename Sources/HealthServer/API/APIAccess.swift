@@ -10,6 +10,8 @@ struct APIAccess: Sendable {
     let grant: TokenGrant
     /// The store it acts through (an app's view, or the person's own).
     let store: HKHealthStore
+    /// Where an app's accesses are counted (the person's access log).
+    let directory: ServerDirectory
 
     /// Whether the person themself is calling (their own token or session): they read everything and save any type.
     var isOwner: Bool { grant.kind == .personal || grant.kind == .session }
@@ -21,7 +23,7 @@ struct APIAccess: Sendable {
     static func resolve(_ request: Request, services: ServerServices) throws -> APIAccess {
         let grant = try credential(request, services: services)
         try services.requestLimiter.take(grant.personID + "/" + (grant.clientID ?? grant.kind.rawValue))
-        return APIAccess(grant: grant, store: try services.store(for: grant))
+        return APIAccess(grant: grant, store: try services.store(for: grant), directory: services.directory)
     }
 
     /// What the request's credential grants.
@@ -43,6 +45,13 @@ struct APIAccess: Sendable {
             throw ServerError.unauthorized("sign in: send \"Authorization: Bearer TOKEN\" (an app's token or your own)")
         }
         return grant
+    }
+
+    /// Counts in the person's access log that the calling app did `action` to `types` (the person's own access and
+    /// sessions are not logged: the log says what apps did).
+    func log(_ action: AccessEntry.Action, _ types: [HKObjectType]) throws {
+        guard let clientID = grant.clientID else { return }
+        try directory.recordAccess(personID: grant.personID, clientID: clientID, action: action, types: types.map(\.identifier))
     }
 
     /// Throws HealthKit's guest-mode error when this is a guest session (every write does).

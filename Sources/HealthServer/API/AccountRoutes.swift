@@ -26,6 +26,7 @@ struct AccountRoutes: Sendable {
         guard let name = QueryParameters(request).one("type"), let type = HKObjectType.type(named: name), type.kind == .characteristic else {
             throw ServerError.badRequest("type must be a characteristic type: biologicalSex, bloodType, dateOfBirth, fitzpatrickSkinType, wheelchairUse or activityMoveMode")
         }
+        try access.log(.read, [type])
         let store = access.store
         let value: String
         switch HKCharacteristicTypeIdentifier(rawValue: type.identifier) {
@@ -98,7 +99,9 @@ struct AccountRoutes: Sendable {
     func sources(_ request: Request) async throws -> Response {
         let access = try APIAccess.resolve(request, services: services)
         let parameters = QueryParameters(request)
-        let sources = try await QueryRunner.sources(access.store, type: parameters.sampleType(), predicate: parameters.predicate())
+        let type = try parameters.sampleType()
+        let sources = try await QueryRunner.sources(access.store, type: type, predicate: parameters.predicate())
+        try access.log(.read, [type])
         let wire = sources.map { WireSource(name: $0.name, bundleIdentifier: $0.bundleIdentifier) }
             .sorted { $0.bundleIdentifier < $1.bundleIdentifier }
         return try APIResponses.json(["sources": wire])

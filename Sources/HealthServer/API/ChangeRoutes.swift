@@ -45,6 +45,7 @@ struct ChangeRoutes: Sendable {
         let access = try APIAccess.resolve(request, services: services)
         let (descriptors, anchor, limit) = try arguments(request)
         let result = try await QueryRunner.changes(access.store, descriptors: descriptors, anchor: anchor, limit: limit)
+        try access.log(.read, descriptors.map(\.sampleType))
         return try APIResponses.json(page(result, after: anchor, limit: limit))
     }
 
@@ -84,6 +85,7 @@ struct ChangeRoutes: Sendable {
         let query = HKAnchoredObjectQuery(queryDescriptors: descriptors, anchor: anchor, limit: limit, resultsHandler: handler)
         query.updateHandler = handler
         let store = access.store
+        try access.log(.read, descriptors.map(\.sampleType))
         store.execute(query)
         let body = ResponseBody { writer in
             defer { store.stop(query); continuation.finish() }

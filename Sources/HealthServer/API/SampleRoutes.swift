@@ -66,6 +66,7 @@ struct SampleRoutes: Sendable {
                 try await access.store.save(fresh)
             }
         }
+        try access.log(.write, samples.map(\.sampleType))
         return try APIResponses.json(SaveResponse(saved: fresh.map(\.uuid), alreadyStored: samples.map(\.uuid).filter(existing.contains)))
     }
 
@@ -105,6 +106,7 @@ struct SampleRoutes: Sendable {
         let samples = try await QueryRunner.samples(access.store, type: type, predicate: predicate, limit: offset + limit, sort: sort)
         let page = Array(samples.dropFirst(offset))
         let more = samples.count == offset + limit
+        try access.log(.read, [type])
         return try APIResponses.json(SamplePage(samples: page.map(WireMapping.wire), nextOffset: more ? offset + limit : nil))
     }
 
@@ -135,6 +137,7 @@ struct SampleRoutes: Sendable {
             throw ServerError.badRequest("give a filter (uuid, start, end or source) to say which samples to delete")
         }
         let count = try await access.store.deleteObjects(of: type, predicate: predicate)
+        try access.log(.delete, [type])
         return try APIResponses.json(["deleted": count])
     }
 }

@@ -71,6 +71,7 @@ struct StatisticsRoutes: Sendable {
         let options = try Self.options(parameters.one("options") ?? "")
         let predicate = try parameters.predicate()
         let unit = try await self.unit(parameters.one("unit"), type: type, store: access.store)
+        try access.log(.read, [type])
         guard let interval = parameters.one("interval") else {
             guard let statistics = try await QueryRunner.statistics(access.store, type: type, predicate: predicate, options: options) else {
                 throw HKError(.errorNoData, "No data available for the specified predicate.")

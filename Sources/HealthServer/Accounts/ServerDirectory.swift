@@ -7,7 +7,7 @@ import GRDB
 ///
 /// Thread-safe (one GRDB queue).
 final class ServerDirectory: Sendable {
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
 
     /// Opens (creating it if needed) the directory at `path`.
     init(path: String) throws {
@@ -55,6 +55,14 @@ final class ServerDirectory: Sendable {
         }
         migrator.registerMigration("v2: guest authorizations") { db in
             try db.execute(sql: "ALTER TABLE authorization_code ADD COLUMN guest INTEGER NOT NULL DEFAULT 0")
+        }
+        migrator.registerMigration("v3: access log") { db in
+            try db.execute(sql: """
+                CREATE TABLE access_log (
+                    person_id TEXT NOT NULL REFERENCES person(id) ON DELETE CASCADE, client_id TEXT NOT NULL,
+                    action TEXT NOT NULL, types TEXT NOT NULL, minute INTEGER NOT NULL, count INTEGER NOT NULL,
+                    last_at REAL NOT NULL, PRIMARY KEY (person_id, minute, client_id, action, types)) WITHOUT ROWID;
+                """)
         }
         return migrator
     }

@@ -15,6 +15,8 @@ enum DashboardLayout {
         case types
         /// `/apps`.
         case apps
+        /// `/access`.
+        case access
         /// `/guest`.
         case guest
 
@@ -24,6 +26,7 @@ enum DashboardLayout {
             case .overview: "Overview"
             case .types: "Types"
             case .apps: "Apps"
+            case .access: "Access log"
             case .guest: "Guest access"
             }
         }
@@ -34,6 +37,7 @@ enum DashboardLayout {
             case .overview: "/"
             case .types: "/types"
             case .apps: "/apps"
+            case .access: "/access"
             case .guest: "/guest"
             }
         }

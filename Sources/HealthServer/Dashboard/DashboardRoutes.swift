@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/sleep`, `/apps`, `/guest`, and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// `/sleep`, `/apps`, `/access` (``AccessLogPage``), `/guest`, and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
@@ -47,6 +47,9 @@ struct DashboardRoutes: Sendable {
         }
         pages.post("/apps/permission") { request, _ in
             try await signedIn(request) { viewer in try AppPermissionForms(viewer: viewer).setPermission(try await FormFields.read(request)) }
+        }
+        pages.get("/access") { request, _ in
+            try await signedIn(request) { viewer in try AccessLogPage(services: services, viewer: viewer, day: try day(request)).response() }
         }
         let guest = GuestAccess(services: services)
         pages.get("/guest") { request, _ in try await signedIn(request) { viewer in guest.page(viewer) } }
