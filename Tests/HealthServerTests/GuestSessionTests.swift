@@ -74,15 +74,11 @@ import Testing
         defer { harness.stop() }
         let cookie = try await Flow.prepare(harness)
         let owner = try harness.server.createPersonalToken(for: "alice", label: "test")
-        // Alice allows the app to share and read steps; it saves a sample.
-        let pkce = PKCE()
-        let scope = "share:stepCount read:stepCount"
-        let sheet = try await harness.send("GET", Flow.authorizePath(scope: scope, challenge: pkce.challenge), cookie: cookie)
-        let answer = Flow.hiddenFields(sheet.text) + [("share", "HKQuantityTypeIdentifierStepCount"),
-                                                      ("read", "HKQuantityTypeIdentifierStepCount"), ("action", "allow")]
-        #expect(try await harness.send("POST", "/oauth/authorize", cookie: cookie, form: answer).status == 303)
-        let steps = SampleAPITests.batch([SampleAPITests.steps(300, minute: 0)])
-        #expect(try await harness.send("POST", "/v1/samples", token: owner, json: steps).status == 200)
+        // Alice allows the app to share and read steps; she saves a sample.
+        let steps = "HKQuantityTypeIdentifierStepCount"
+        _ = try await Flow.allowedAppToken(harness, cookie: cookie, share: [steps], read: [steps])
+        let batch = SampleAPITests.batch([SampleAPITests.steps(300, minute: 0)])
+        #expect(try await harness.send("POST", "/v1/samples", token: owner, json: batch).status == 200)
 
         let guest = try await Self.enter(harness, link: try await Self.guestLink(harness, cookie: cookie))
         // Asking for more than alice decided shows no sheet to the guest: the code comes back at once.
@@ -103,7 +99,7 @@ import Testing
         let statuses = status.json["status"] as? [String: String]
         #expect(statuses?["HKQuantityTypeIdentifierStepCount"] == "sharingAuthorized")
         #expect(statuses?["HKQuantityTypeIdentifierHeartRate"] == "notDetermined", "the guest decided nothing")
-        let save = try await harness.send("POST", "/v1/samples", token: token, json: steps)
+        let save = try await harness.send("POST", "/v1/samples", token: token, json: batch)
         #expect(save.status == 403)
         #expect((save.json["error"] as? [String: Any])?["code"] as? Int == Self.guestModeCode)
 
