@@ -17,6 +17,8 @@ enum DashboardLayout {
         case apps
         /// `/access`.
         case access
+        /// `/tokens`.
+        case tokens
         /// `/guest`.
         case guest
 
@@ -27,6 +29,7 @@ enum DashboardLayout {
             case .types: "Types"
             case .apps: "Apps"
             case .access: "Access log"
+            case .tokens: "Tokens"
             case .guest: "Guest access"
             }
         }
@@ -38,6 +41,7 @@ enum DashboardLayout {
             case .types: "/types"
             case .apps: "/apps"
             case .access: "/access"
+            case .tokens: "/tokens"
             case .guest: "/guest"
             }
         }

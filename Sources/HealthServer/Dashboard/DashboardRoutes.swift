@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/sleep`, `/apps`, `/access` (``AccessLogPage``), `/guest`, and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// `/sleep`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`, and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
@@ -50,6 +50,19 @@ struct DashboardRoutes: Sendable {
         }
         pages.get("/access") { request, _ in
             try await signedIn(request) { viewer in try AccessLogPage(services: services, viewer: viewer, day: try day(request)).response() }
+        }
+        pages.get("/tokens") { request, _ in
+            try await signedIn(request) { viewer in try TokensPage(services: services, viewer: viewer, day: try day(request)).response() }
+        }
+        pages.post("/tokens") { request, _ in
+            try await signedIn(request) { viewer in
+                try TokensPage(services: services, viewer: viewer, day: try day(request)).make(try await FormFields.read(request))
+            }
+        }
+        pages.post("/tokens/revoke") { request, _ in
+            try await signedIn(request) { viewer in
+                try TokensPage(services: services, viewer: viewer, day: try day(request)).revoke(try await FormFields.read(request))
+            }
         }
         let guest = GuestAccess(services: services)
         pages.get("/guest") { request, _ in try await signedIn(request) { viewer in guest.page(viewer) } }

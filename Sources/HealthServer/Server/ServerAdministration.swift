@@ -53,10 +53,7 @@ extension HealthServer {
         guard let person = try services.directory.person(named: name)?.person else {
             throw ServerError.notFound("no account is named \"\(name)\"")
         }
-        let secret = TokenSecret.make(prefix: "ohk_p_")
-        try services.directory.addToken(secret: secret, TokenGrant(kind: .personal, personID: person.id, clientID: nil, scope: []),
-                                        label: label, expires: nil)
-        return secret
+        return try services.directory.makePersonalToken(personID: person.id, label: label)
     }
 
     /// The names of every account, with whether each administers the server.
