@@ -131,6 +131,8 @@ var targets: [Target] = [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthKitModel", "HealthUnits", "HealthDatabase", "HealthDatabaseSQLite",
             "HealthProviders", "HealthDatabasePostgres", "HealthLocking",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),

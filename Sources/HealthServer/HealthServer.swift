@@ -39,6 +39,7 @@ public final class HealthServer: Sendable {
         let configuration = services.configuration
         let application = Application(
             router: router(),
+            server: try ServerTLS.builder(configuration.tls),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "OpenHealthKit"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: services.logger)

@@ -62,4 +62,16 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     }
+
+    @Test("serve's TLS options: one without the other exits 2; a file that is not a certificate exits 1 naming it")
+    func tlsOptions() throws {
+        let (folder, _) = try HealthProcess.newStore("serve-tls")
+        let data = folder.appendingPathComponent("server").path
+        let half = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--tls-certificate", "/nonexistent.pem"])
+        #expect(half.status == 2 && half.stderr.contains("--tls-certificate and --tls-key go together"), "\(half.stderr)")
+        let bogus = folder.appendingPathComponent("bogus.pem").path
+        try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: bogus))
+        let bad = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--tls-certificate", bogus, "--tls-key", bogus])
+        #expect(bad.status == 1 && bad.stderr.contains("bogus.pem") && bad.stderr.contains("PEM"), "\(bad.stderr)")
+    }
 }

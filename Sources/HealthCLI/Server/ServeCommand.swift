@@ -59,6 +59,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "People reach the server over HTTPS through a proxy: session cookies are marked Secure.")
     var behindHTTPS = false
 
+    @Option(help: ArgumentHelp("Speak HTTPS with this PEM certificate chain (needs --tls-key).", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --tls-certificate.", valueName: "file"))
+    var tlsKey: String?
+
     @Option(help: "Requests a second each credential may make (after a burst of twice as many); beyond it, 429.")
     var rateLimit: Double = 200
 
@@ -69,16 +75,24 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
         guard rateLimit >= 1, rateLimit.isFinite else { throw badInput("--rate-limit \(rateLimit) must be at least 1 request a second") }
+        guard (tlsCertificate == nil) == (tlsKey == nil) else { throw badInput("--tls-certificate and --tls-key go together") }
         let server = try data.server { configuration in
             configuration.host = host
             configuration.port = port
-            configuration.usesTLS = behindHTTPS
+            configuration.behindHTTPS = behindHTTPS
+            configuration.tls = tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } }
             configuration.postgres = postgres
             configuration.requestsPerSecond = rateLimit
             configuration.requestBurst = Int(min(rateLimit * 2, 1_000_000))
         }
-        try await server.run { port in
-            Console.write("serving \(data.folder.path) on http://\(host):\(port) (Ctrl-C stops)\n")
+        do {
+            try await server.run { port in
+                Console.write("serving \(data.folder.path) on \(tlsCertificate == nil ? "http" : "https")://\(host):\(port) (Ctrl-C stops)\n")
+            }
+        } catch {
+            // What kept the server from starting (a certificate file, a port in use), in one line.
+            Console.error((error as? any LocalizedError)?.errorDescription ?? "\(error)")
+            throw HealthExitStatus.failure
         }
     }
 }

@@ -27,9 +27,14 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: String
     /// The bcrypt cost of password hashes (12; tests lower it).
     public var bcryptCost: UInt8
-    /// Whether people reach the server over HTTPS (through a TLS-terminating proxy): session cookies are then
-    /// `Secure`. The server itself speaks plain HTTP.
-    public var usesTLS: Bool
+    /// Whether people reach the server over HTTPS through a TLS-terminating proxy: session cookies are then
+    /// `Secure`. The server itself speaks plain HTTP unless ``tls`` is set.
+    public var behindHTTPS: Bool
+    /// The PEM certificate chain and private key files the server itself speaks TLS with (HTTPS on ``port``); nil
+    /// for plain HTTP.
+    public var tls: (certificateChain: String, privateKey: String)?
+    /// Whether people reach the server over HTTPS (its own TLS, or a proxy's): session cookies are then `Secure`.
+    public var usesTLS: Bool { behindHTTPS || tls != nil }
 
     /// A configuration with the defaults: loopback port 8080, 16 MiB bodies, 10,000 samples a save, stores closed
     /// after 5 idle minutes, at most 256 open, 200 requests a second per credential (bursts of 400).
@@ -45,6 +50,6 @@ public struct ServerConfiguration: Sendable {
         logLevel = "info"
         requestsPerSecond = 200
         requestBurst = 400
-        usesTLS = false
+        behindHTTPS = false
     }
 }
