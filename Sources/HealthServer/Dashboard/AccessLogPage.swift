@@ -41,9 +41,9 @@ struct AccessLogPage: Sendable {
         }
     }
 
-    /// `date` as `YYYY-MM-DD HH:MM` in the page's time zone.
+    /// `date` as `YYYY-MM-DD HH:MM` in the page's time zone (the day as the pages' `date` parameter writes it).
     private func time(_ date: Date) -> String {
-        let parts = day.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+        let parts = day.calendar.dateComponents([.hour, .minute], from: date)
+        return day.parameter(date) + String(format: " %02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

@@ -15,6 +15,11 @@ struct GuestAccess: Sendable {
     /// How long a guest session, and an app token a guest obtains, lasts.
     static let sessionSeconds: TimeInterval = 2 * 3600
 
+    /// The page for a guest link that does not work (both for showing and for using it).
+    private static var invalidLink: Response {
+        DashboardLayout.problem("This guest link is not valid: it was used already, has expired, or was never made.", status: .notFound)
+    }
+
     /// `/guest`: what a guest may do, and the form that makes a link.
     func page(_ viewer: DashboardViewer, link: String? = nil) -> Response {
         var body = "<h1>Guest access</h1>\n"
@@ -54,7 +59,7 @@ struct GuestAccess: Sendable {
     func entryPage(pass: String) throws -> Response {
         guard let grant = try services.directory.token(secret: pass), grant.kind == .guestPass,
               let person = try services.directory.person(id: grant.personID) else {
-            return DashboardLayout.problem("This guest link is not valid: it was used already, has expired, or was never made.", status: .notFound)
+            return Self.invalidLink
         }
         return HTML.response(HTML.page(title: "Guest access", body: """
             <h1>Guest access</h1>
@@ -67,7 +72,7 @@ struct GuestAccess: Sendable {
     /// `POST /guest/{pass}`: uses the link up and starts the guest session.
     func enter(pass: String) throws -> Response {
         guard let grant = try services.directory.takeToken(secret: pass, kind: .guestPass) else {
-            return DashboardLayout.problem("This guest link is not valid: it was used already, has expired, or was never made.", status: .notFound)
+            return Self.invalidLink
         }
         let secret = TokenSecret.make(prefix: "ohk_s_")
         try services.directory.addToken(secret: secret, TokenGrant(kind: .guest, personID: grant.personID, clientID: nil, scope: []),

@@ -36,9 +36,7 @@ struct TokensPage: Sendable {
         body += "<table class=\"decisions\">\n<caption>Your tokens</caption>\n<thead><tr><th scope=\"col\">Label</th>"
             + "<th scope=\"col\">Made</th><th scope=\"col\">Revoke</th></tr></thead>\n<tbody>\n"
         for token in tokens {
-            let made = day.calendar.dateComponents([.year, .month, .day], from: token.created)
-            body += "<tr><th scope=\"row\">\(HTML.escape(token.label))</th>"
-                + "<td>\(String(format: "%04d-%02d-%02d", made.year ?? 0, made.month ?? 0, made.day ?? 0))</td>"
+            body += "<tr><th scope=\"row\">\(HTML.escape(token.label))</th><td>\(day.parameter(token.created))</td>"
                 + "<td><form class=\"inline\" method=\"post\" action=\"/tokens/revoke\">\(viewer.csrfField)"
                 + "<input type=\"hidden\" name=\"id\" value=\"\(token.id)\">"
                 + "<button type=\"submit\" aria-label=\"Revoke \(HTML.escape(token.label))\">Revoke</button></form></td></tr>\n"
