@@ -144,7 +144,7 @@ var targets: [Target] = [
     // Locates ../shared/testdata for the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     // A change-monitor clock the query tests move by hand, so they wait on state instead of the wall clock.
-    .target(name: "OpenHealthKitTestSupport", dependencies: ["OpenHealthKit"], path: "Tests/OpenHealthKitTestSupport"),
+    .target(name: "OpenHealthKitTestSupport", dependencies: ["OpenHealthKit", "HealthLocking"], path: "Tests/OpenHealthKitTestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
