@@ -5,7 +5,7 @@ import OpenHealthKit
 /// What `health import` does after storing, so that the first `health stats` reads ready figures instead of taking
 /// seconds and writing megabytes: installs the store's statistics summaries and, for every cumulative type the store
 /// holds, runs one collection query over all time, which computes the merged runs where sources overlap and keeps
-/// them in the store (see docs/Statistics.md, "SlotSums").
+/// them in the store (see docs/Statistics.md, "SlotSums"), one type at a time.
 enum StatisticsPreparation {
     /// Prepares the summaries and the runs of every stored cumulative type.
     static func prepare(_ store: HKHealthStore) throws {
@@ -31,6 +31,8 @@ enum StatisticsPreparation {
             done.wait()
             store.stop(query)
             if let error = failure.error { throw error }
+            // Its figures are kept in the store now; holding every type's cache would grow with the whole export.
+            StoreHome.of(storage).forgetSlotCaches()
         }
     }
 
