@@ -21,6 +21,8 @@ enum DashboardLayout {
         case tokens
         /// `/guest`.
         case guest
+        /// `/records` (clinical records) and `/providers`.
+        case records, providers
 
         /// The link's words.
         var title: String {
@@ -31,6 +33,8 @@ enum DashboardLayout {
             case .access: "Access log"
             case .tokens: "Tokens"
             case .guest: "Guest access"
+            case .records: "Health records"
+            case .providers: "Providers"
             }
         }
 
@@ -43,6 +47,8 @@ enum DashboardLayout {
             case .access: "/access"
             case .tokens: "/tokens"
             case .guest: "/guest"
+            case .records: "/records"
+            case .providers: "/providers"
             }
         }
     }
