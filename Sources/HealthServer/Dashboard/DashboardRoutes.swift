@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/sleep`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`, and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// `/sleep`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`, `/records` (``ClinicalRecordsPage``),
+/// `/providers` (``ProvidersPage``, its forms ``ProviderForms``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
