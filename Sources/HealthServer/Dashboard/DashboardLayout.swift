@@ -75,6 +75,7 @@ enum DashboardLayout {
         .empty { font-weight: 600; }
         form.inline { display: inline; } form.inline button { margin: .25rem 0 .25rem .5rem; padding: .2rem .6rem; font-size: .9rem; }
         .status { background: #e8f1e4; border-left: 4px solid #2e6b1f; padding: .5rem 1rem; }
+        .records pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; }
         """
 
     /// A dashboard page for `viewer` in `section`: `body` (already HTML) under the navigation.
