@@ -129,7 +129,7 @@ var targets: [Target] = [
         name: "HealthServer",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthKitModel", "HealthUnits", "HealthDatabase", "HealthDatabaseSQLite",
-            "HealthProviders", "HealthDatabasePostgres", "HealthLocking",
+            "HealthProviders", "HealthRecords", "HealthDatabasePostgres", "HealthLocking",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -169,7 +169,8 @@ var targets: [Target] = [
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     // OpenHealthKitPostgres: with OPENHEALTHKIT_TEST_ENGINE=postgres, tests open a person's store by its postgres:// URL.
-    .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "OpenHealthKitPostgres", "TestSupport"]),
+    .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "OpenHealthKitPostgres", "TestSupport",
+                                                        "OpenHealthKitTestSupport", "HealthRecords", "SmartHealthCards"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
     .testTarget(
         name: "HealthExportTests",

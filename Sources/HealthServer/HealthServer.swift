@@ -51,6 +51,15 @@ public final class HealthServer: Sendable {
             }
         }
         defer { idle.cancel() }
-        try await application.runService()
+        // The background refresh of provider connections runs while the server does, and stops with it.
+        let refresher = ProviderRefresher(services: services)
+        refresher.start()
+        do {
+            try await application.runService()
+        } catch {
+            await refresher.stop()
+            throw error
+        }
+        await refresher.stop()
     }
 }

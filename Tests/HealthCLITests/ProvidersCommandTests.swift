@@ -7,7 +7,8 @@ import Testing
 
 /// `health providers`, run as a person would run it, against the loopback provider rig: connect (browser redirect to
 /// the loopback listener, and the pasted redirect), list, sync, remove.
-@Suite("health providers", .serialized, .enabled(if: ProviderRig.current != nil, Comment(rawValue: ProviderRig.missingMessage)))
+@Suite("health providers", .serialized, .enabled(if: ProviderRig.current != nil, Comment(rawValue: ProviderRig.missingMessage)),
+       .providerRigExclusive)
 struct ProvidersCommandTests {
     let rig = ProviderRig.current!
     let directory: URL

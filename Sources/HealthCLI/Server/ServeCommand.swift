@@ -72,10 +72,13 @@ struct ServeCommand: AsyncParsableCommand {
         + "instead of a SQLite file each (docs/PostgreSQL.md).", valueName: "url"))
     var postgres: String?
 
+    @OptionGroup var providers: ServeProviderOptions
+
     func run() async throws {
         guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
         guard rateLimit >= 1, rateLimit.isFinite else { throw badInput("--rate-limit \(rateLimit) must be at least 1 request a second") }
         guard (tlsCertificate == nil) == (tlsKey == nil) else { throw badInput("--tls-certificate and --tls-key go together") }
+        let providerSettings = try providers.settings()
         let server = try data.server { configuration in
             configuration.host = host
             configuration.port = port
@@ -84,6 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.postgres = postgres
             configuration.requestsPerSecond = rateLimit
             configuration.requestBurst = Int(min(rateLimit * 2, 1_000_000))
+            configuration.providers = providerSettings
         }
         do {
             try await server.run { port in

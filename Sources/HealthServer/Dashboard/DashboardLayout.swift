@@ -21,6 +21,8 @@ enum DashboardLayout {
         case tokens
         /// `/guest`.
         case guest
+        /// `/records` (clinical records) and `/providers`.
+        case records, providers
 
         /// The link's words.
         var title: String {
@@ -31,6 +33,8 @@ enum DashboardLayout {
             case .access: "Access log"
             case .tokens: "Tokens"
             case .guest: "Guest access"
+            case .records: "Health records"
+            case .providers: "Providers"
             }
         }
 
@@ -43,6 +47,8 @@ enum DashboardLayout {
             case .access: "/access"
             case .tokens: "/tokens"
             case .guest: "/guest"
+            case .records: "/records"
+            case .providers: "/providers"
             }
         }
     }
@@ -69,6 +75,7 @@ enum DashboardLayout {
         .empty { font-weight: 600; }
         form.inline { display: inline; } form.inline button { margin: .25rem 0 .25rem .5rem; padding: .2rem .6rem; font-size: .9rem; }
         .status { background: #e8f1e4; border-left: 4px solid #2e6b1f; padding: .5rem 1rem; }
+        .records pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; }
         """
 
     /// A dashboard page for `viewer` in `section`: `body` (already HTML) under the navigation.

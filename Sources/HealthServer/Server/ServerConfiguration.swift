@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     public var tls: (certificateChain: String, privateKey: String)?
     /// Whether people reach the server over HTTPS (its own TLS, or a proxy's): session cookies are then `Secure`.
     public var usesTLS: Bool { behindHTTPS || tls != nil }
+    /// Provider connections (SMART on FHIR) from the dashboard and their background refresh.
+    public var providers = ProviderSettings()
 
     /// A configuration with the defaults: loopback port 8080, 16 MiB bodies, 10,000 samples a save, stores closed
     /// after 5 idle minutes, at most 256 open, 200 requests a second per credential (bursts of 400).
