@@ -72,6 +72,18 @@ import TestSupport
         """
     }
 
+    struct Locations: Decodable { var locations: [WireLocation] }
+    struct Beats: Decodable { var heartbeats: [WireHeartbeat] }
+    struct Voltages: Decodable { var voltageMeasurements: [WireVoltageMeasurement] }
+
+    /// A reply's body decoded with `JSONDecoder` (exact numbers: Linux's `JSONSerialization` reads some long decimals a
+    /// bit off) and RFC 3339 dates with fractions.
+    static func decode<Value: Decodable>(_ type: Value.Type, _ reply: ServerHarness.Reply) throws -> Value {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in try Date(try decoder.singleValueContainer().decode(String.self), strategy: format) }
+        return try decoder.decode(type, from: reply.body)
+    }
+
     /// The one sample of `type` with `uuid` the person's own store holds, read by the library.
     static func stored<Sample: HKSample>(_ store: HKHealthStore, _ type: HKSampleType, _ uuid: UUID) async throws -> Sample {
         try #require(try await QueryRunnerForTests.samples(store, type, HKQuery.predicateForObjects(with: [uuid])).first as? Sample)
@@ -103,13 +115,12 @@ import TestSupport
         let listed = try await harness.send("GET", "/v1/samples?type=workoutRoute&workout=\(workoutID)", token: token)
         let routeJSON = try #require((listed.json["samples"] as? [[String: Any]])?.first, "\(listed.text)")
         #expect((routeJSON["route"] as? [String: Any])?["count"] as? Int == 40)
-        let locations = try await harness.send("GET", "/v1/routes/locations?uuid=\(routeID)", token: token)
-        let points = try #require(locations.json["locations"] as? [[String: Any]], "\(locations.text)")
+        let points = try Self.decode(Locations.self, try await harness.send("GET", "/v1/routes/locations?uuid=\(routeID)", token: token)).locations
         #expect(points.count == route.locations.count)
         for (point, stored) in zip(points, route.locations) {
-            #expect(point["latitude"] as? Double == stored.latitude && point["longitude"] as? Double == stored.longitude)
-            #expect(point["timestamp"] as? String == Self.format.format(stored.timestamp))
-            #expect(point["speed"] as? Double == stored.speed && point["course"] as? Double == stored.course)
+            #expect(point.latitude == stored.latitude && point.longitude == stored.longitude && point.altitude == stored.altitude)
+            #expect(point.timestamp == stored.timestamp && point.speed == stored.speed && point.course == stored.course)
+            #expect(point.horizontalAccuracy == stored.horizontalAccuracy && point.verticalAccuracy == stored.verticalAccuracy)
         }
         #expect(route.locations.map(\.timestamp) == route.locations.map(\.timestamp).sorted())
         let part = try await harness.send("GET", "/v1/routes/locations?uuid=\(routeID)&start=\(Self.date(300))&end=\(Self.date(599))", token: token)
@@ -117,10 +128,10 @@ import TestSupport
 
         // The heartbeat series.
         let series: HKHeartbeatSeriesSample = try await Self.stored(store, HKSeriesType.heartbeat(), seriesID)
-        let beats = try #require(try await harness.send("GET", "/v1/heartbeats?uuid=\(seriesID)", token: token).json["heartbeats"] as? [[String: Any]])
+        let beats = try Self.decode(Beats.self, try await harness.send("GET", "/v1/heartbeats?uuid=\(seriesID)", token: token)).heartbeats
         #expect(beats.count == series.heartbeats.count && beats.count == 120)
-        #expect(beats.map { $0["timeSinceSeriesStart"] as? Double } == series.heartbeats.map(\.timeIntervalSinceStart))
-        #expect(beats.map { $0["precededByGap"] as? Bool } == series.heartbeats.map(\.precededByGap))
+        #expect(beats.map(\.timeSinceSeriesStart) == series.heartbeats.map(\.timeIntervalSinceStart))
+        #expect(beats.map(\.precededByGap) == series.heartbeats.map(\.precededByGap))
 
         // The ECG: its fields on the sample, its measurements from the voltages query.
         let ecg: HKElectrocardiogram = try await Self.stored(store, HKObjectType.electrocardiogramType(), ecgID)
@@ -128,11 +139,10 @@ import TestSupport
         let ecgJSON = try await harness.send("GET", "/v1/samples?type=electrocardiogram", token: token)
         let fields = (ecgJSON.json["samples"] as? [[String: Any]])?.first?["electrocardiogram"] as? [String: Any]
         #expect(fields?["numberOfVoltageMeasurements"] as? Int == 1024 && fields?["classification"] as? Int == 1, "\(ecgJSON.text)")
-        let voltages = try #require(try await harness.send("GET", "/v1/electrocardiograms/voltages?uuid=\(ecgID)", token: token)
-            .json["voltageMeasurements"] as? [[String: Any]])
-        #expect(voltages.map { $0["timeSinceSampleStart"] as? Double } == ecg.voltageMeasurements.map(\.timeSinceSampleStart))
-        #expect(voltages.map { $0["appleWatchSimilarToLeadI"] as? Double }
-            == ecg.voltageMeasurements.map { $0.quantity(for: .appleWatchSimilarToLeadI)?.doubleValue(for: .volt()) })
+        let voltages = try Self.decode(Voltages.self, try await harness.send("GET", "/v1/electrocardiograms/voltages?uuid=\(ecgID)", token: token))
+            .voltageMeasurements
+        #expect(voltages.map(\.timeSinceSampleStart) == ecg.voltageMeasurements.map(\.timeSinceSampleStart))
+        #expect(voltages.map(\.appleWatchSimilarToLeadI) == ecg.voltageMeasurements.map { $0.quantity(for: .appleWatchSimilarToLeadI)?.doubleValue(for: .volt()) })
 
         // The document: its names from the XML, its data on request.
         let document: HKCDADocumentSample = try await Self.stored(store, HKDocumentType(.CDA), documentID)
