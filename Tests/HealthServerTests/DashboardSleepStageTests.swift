@@ -27,6 +27,7 @@ import Testing
         let page = try await harness.send("GET", "/sleep?range=week&date=2026-11-24&tz=UTC", cookie: cookie)
         #expect(page.status == 200)
         #expect(page.text.contains("<h2>Stages</h2>"))
+        #expect(page.text.contains("<div role=\"region\" aria-label=\"Sleep stages by night\" tabindex=\"0\" style=\"overflow-x: auto\">\n<table class=\"stages\">"))
         let row = try #require(ServerHarness.firstMatch(#"(<tr><th scope="row">Tue 24 Nov 2026</th>.*?</tr>)"#, in: page.text).first)
         #expect(row.contains("<td>Alice&#39;s Watch</td>"))
         // Each stage's time is what the store holds from the watch for the night.

@@ -53,6 +53,8 @@ import CoreLocation
         #expect(list.text.contains("data-count=\"2\">2 workouts</span>, \(String(format: "%d h %02d min", total / 60, total % 60)), 5.23 km"))
         #expect(list.text.contains(">Running</a>") && list.text.contains(">Walking</a>") && list.text.contains("<td>322 kcal</td>"))
         #expect(list.text.contains("<a href=\"/workouts\" aria-current=\"page\">Workouts</a>"))
+        // The table scrolls in a labelled region of its own, so the page keeps to a phone's width.
+        #expect(list.text.contains("<div role=\"region\" aria-label=\"Workouts\" tabindex=\"0\" style=\"overflow-x: auto\">\n<table class=\"workouts\">"))
         let earlier = try await harness.send("GET", "/workouts?range=week&date=2026-11-01&tz=UTC", cookie: cookie)
         #expect(earlier.text.contains("No data: no workout was recorded in this period."))
 

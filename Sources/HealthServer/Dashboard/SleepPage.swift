@@ -40,7 +40,7 @@ struct SleepPage: Sendable {
             + "time in bed or awake does not, and where sources overlap the time is counted once.</p>\n"
         let stages = try await SleepStages(viewer.store, window: window)
         if !stages.stagesSeen.isEmpty {
-            body += "<h2>Stages</h2>\n" + (stages.timeline.map { $0 + "\n" } ?? "") + stages.table
+            body += "<h2>Stages</h2>\n" + (stages.timeline.map { $0 + "\n" } ?? "") + ScrollRegion.html(stages.table, label: "Sleep stages by night")
                 + "<p class=\"muted\">Each night's stages are one source's: the first in your source order that recorded the night.</p>\n"
         }
         return DashboardLayout.page(title: "Sleep", viewer: viewer, section: .overview, body: body)

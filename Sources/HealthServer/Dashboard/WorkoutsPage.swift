@@ -42,15 +42,15 @@ struct WorkoutsPage: Sendable {
         let time = workouts.map(\.duration).reduce(0, +)
         body += "<p><span class=\"figure\" data-count=\"\(workouts.count)\">\(workouts.count) \(workouts.count == 1 ? "workout" : "workouts")</span>, "
             + "\(WorkoutText.duration(time))" + (kilometres > 0 ? ", \(ValueText.quantity(kilometres, "km"))" : "") + "</p>\n"
-        body += "<table class=\"workouts\">\n<caption>Workouts, \(HTML.escape(window.title)), newest first</caption>\n<thead><tr>"
+        var table = "<table class=\"workouts\">\n<caption>Workouts, \(HTML.escape(window.title)), newest first</caption>\n<thead><tr>"
             + ["When", "Workout", "Duration", "Distance", "Energy"].map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for workout in workouts {
-            body += "<tr data-uuid=\"\(workout.uuid.uuidString)\"><td class=\"when\">\(HTML.escape(window.format(workout.startDate, "EEE d MMM, HH:mm")))</td>"
-            body += "<th scope=\"row\"><a href=\"\(day.link("/workouts/" + workout.uuid.uuidString))\">\(HTML.escape(WorkoutText.activity(workout.workoutActivityType)))</a></th>"
-            body += "<td data-seconds=\"\(workout.duration)\">\(WorkoutText.duration(workout.duration))</td>"
-            body += "<td>\(workout.totalDistance.map(WorkoutText.distance) ?? "–")</td><td>\(workout.totalEnergyBurned.map(WorkoutText.energy) ?? "–")</td></tr>\n"
+            table += "<tr data-uuid=\"\(workout.uuid.uuidString)\"><td class=\"when\">\(HTML.escape(window.format(workout.startDate, "EEE d MMM, HH:mm")))</td>"
+            table += "<th scope=\"row\"><a href=\"\(day.link("/workouts/" + workout.uuid.uuidString))\">\(HTML.escape(WorkoutText.activity(workout.workoutActivityType)))</a></th>"
+            table += "<td data-seconds=\"\(workout.duration)\">\(WorkoutText.duration(workout.duration))</td>"
+            table += "<td>\(workout.totalDistance.map(WorkoutText.distance) ?? "–")</td><td>\(workout.totalEnergyBurned.map(WorkoutText.energy) ?? "–")</td></tr>\n"
         }
-        body += "</tbody>\n</table>\n"
+        body += ScrollRegion.html(table + "</tbody>\n</table>\n", label: "Workouts")
         if workouts.count == Self.limit { body += "<p class=\"muted\">The newest \(Self.limit) are listed; choose a shorter range for the rest.</p>\n" }
         return DashboardLayout.page(title: "Workouts", viewer: viewer, section: .workouts, body: body)
     }
