@@ -75,15 +75,20 @@ struct SampleRoutes: Sendable {
     }
 
     /// The top-level UUIDs of `samples` already stored by the same source (the person's own access: by anyone);
-    /// a UUID another source stored, or a child of another object (a route: of another workout), is a conflict.
+    /// a UUID another source stored, or a child of another object than the batch gives it (a member of another
+    /// correlation, a route of another workout), is a conflict.
     private func alreadyStored(_ samples: [HKSample], access: APIAccess, routeParents: [UUID: UUID]) throws -> Set<UUID> {
+        var parents = routeParents
+        for case let correlation as HKCorrelation in samples {
+            for member in correlation.objects { parents[member.uuid] = correlation.uuid }
+        }
         let storage = try access.store.storage()
         let all = Set(samples.flatMap(Self.uuids))
         let found = try storage.records(matching: .uuids(all), sort: [], limit: nil, includePayload: false)
         var mine: Set<UUID> = []
         for record in found {
             let sameSource = access.isOwner || record.source.bundleIdentifier == access.store.app.bundleIdentifier
-            guard sameSource, record.parent == nil || record.parent == routeParents[record.uuid] else {
+            guard sameSource, record.parent == nil || record.parent == parents[record.uuid] else {
                 throw ServerError.conflict("UUID \(record.uuid) is already used by another object; give each new sample a new UUID")
             }
             mine.insert(record.uuid)
