@@ -2,6 +2,7 @@
 #   health types --format json | python3 scripts/openapi.py > Sources/HealthServer/Resources/openapi.json
 # (the JSON is committed; HealthServerTests checks it describes every /v1 route the server has).
 import json
+import os
 import sys
 types = json.load(sys.stdin)
 def names(kinds=None, exclude=()):
@@ -132,6 +133,9 @@ paths = {
             "properties": {k: {"type": "string"} for k in ["grant_type", "code", "redirect_uri", "client_id", "code_verifier"]}}}}},
         "responses": {"200": resp("The token", "TokenResponse"), "400": resp("RFC 6749 error", "OAuthError"), "413": err("Body too large")}}},
 }
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import openapi_payloads  # noqa: E402 (electrocardiograms, routes, heartbeat series, documents)
+openapi_payloads.add(types, schemas, paths, ref, nullable, Q, resp, err, common_errors, date)
 doc = {"openapi": "3.1.0", "info": {"title": "OpenHealthKit server", "version": "1", "description": "HealthKit's semantics over HTTP: samples, anchored changes, statistics, authorization. Errors carry HealthKit's HKError.Code."},
        "servers": [{"url": "/"}], "security": [{"bearer": []}],
        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "An app's token (OAuth authorization code with PKCE at /oauth/authorize) or a person's own token (health tokens create)"}},

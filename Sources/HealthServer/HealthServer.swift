@@ -24,6 +24,7 @@ public final class HealthServer: Sendable {
         router.add(middleware: ProblemMiddleware())
         AccountRoutes(services: services).add(to: router)
         SampleRoutes(services: services).add(to: router)
+        SeriesRoutes(services: services).add(to: router)
         ChangeRoutes(services: services).add(to: router)
         StatisticsRoutes(services: services).add(to: router)
         SessionRoutes(services: services).add(to: router)

@@ -11,6 +11,8 @@ enum RouteTable {
         "/signup": ["GET", "POST"], "/signout": ["POST"],
         "/": ["GET"], "/types": ["GET"], "/apps": ["GET"], "/apps/revoke": ["POST"], "/apps/permission": ["POST"],
         "/sources/priority": ["POST"], "/sleep": ["GET"],
+        "/v1/routes/locations": ["GET"], "/v1/heartbeats": ["GET"], "/v1/electrocardiograms/voltages": ["GET"], "/v1/documents": ["GET"],
+        "/workouts": ["GET"], "/heart": ["GET"],
     ]
 
     /// The 405 answer for `request` when its path is known but its method is not; nil otherwise.

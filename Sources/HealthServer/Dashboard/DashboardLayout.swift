@@ -13,6 +13,10 @@ enum DashboardLayout {
         case overview
         /// `/types` and the type pages.
         case types
+        /// `/workouts` and a workout's page.
+        case workouts
+        /// `/heart`.
+        case heart
         /// `/apps`.
         case apps
         /// `/access`.
@@ -29,6 +33,8 @@ enum DashboardLayout {
             switch self {
             case .overview: "Overview"
             case .types: "Types"
+            case .workouts: "Workouts"
+            case .heart: "Heart"
             case .apps: "Apps"
             case .access: "Access log"
             case .tokens: "Tokens"
@@ -43,6 +49,8 @@ enum DashboardLayout {
             switch self {
             case .overview: "/"
             case .types: "/types"
+            case .workouts: "/workouts"
+            case .heart: "/heart"
             case .apps: "/apps"
             case .access: "/access"
             case .tokens: "/tokens"

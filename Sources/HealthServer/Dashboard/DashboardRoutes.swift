@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/sleep`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`, `/records` (``ClinicalRecordsPage``),
-/// `/providers` (``ProvidersPage``, its forms ``ProviderForms``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// `/sleep`, `/workouts` and `/workouts/{uuid}`, `/heart`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`,
+/// `/records` (``ClinicalRecordsPage``), `/providers` (``ProvidersPage``, its forms ``ProviderForms``), and the forms
+/// `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
@@ -32,6 +33,19 @@ struct DashboardRoutes: Sendable {
             try await signedIn(request) { viewer in
                 let range = try DashboardRange.named(QueryParameters(request).one("range"))
                 return try await SleepPage(viewer: viewer, day: try day(request), range: range).response()
+            }
+        }
+        pages.get("/workouts") { request, _ in
+            try await signedIn(request) { viewer in
+                try await WorkoutsPage(viewer: viewer, day: try day(request), range: try DashboardRange.named(QueryParameters(request).one("range"))).response()
+            }
+        }
+        pages.get("/workouts/:uuid") { request, context in
+            try await signedIn(request) { viewer in try await WorkoutPage(viewer: viewer, day: try day(request)).response(id: context.parameters.get("uuid") ?? "") }
+        }
+        pages.get("/heart") { request, _ in
+            try await signedIn(request) { viewer in
+                try await HeartPage(viewer: viewer, day: try day(request), range: try DashboardRange.named(QueryParameters(request).one("range"))).response()
             }
         }
         pages.get("/apps") { request, _ in
