@@ -21,6 +21,10 @@ enum DashboardLayout {
         case tokens
         /// `/guest`.
         case guest
+        /// `/import`: imports and exports.
+        case importExport
+        /// `/cards`: SMART Health Cards.
+        case cards
 
         /// The link's words.
         var title: String {
@@ -31,6 +35,8 @@ enum DashboardLayout {
             case .access: "Access log"
             case .tokens: "Tokens"
             case .guest: "Guest access"
+            case .importExport: "Import & export"
+            case .cards: "Health cards"
             }
         }
 
@@ -43,6 +49,8 @@ enum DashboardLayout {
             case .access: "/access"
             case .tokens: "/tokens"
             case .guest: "/guest"
+            case .importExport: "/import"
+            case .cards: "/cards"
             }
         }
     }
