@@ -129,7 +129,7 @@ var targets: [Target] = [
         name: "HealthServer",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthKitModel", "HealthUnits", "HealthDatabase", "HealthDatabaseSQLite",
-            "HealthProviders", "HealthRecords", "HealthDatabasePostgres", "HealthLocking",
+            "HealthProviders", "HealthRecords", "HealthDatabasePostgres", "HealthLocking", "HealthExport", "SmartHealthCards",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -31,6 +31,9 @@ public final class HealthServer: Sendable {
         AuthorizeRoutes(services: services).add(to: router)
         TokenRoute(services: services).add(to: router)
         DashboardRoutes(services: services).add(to: router)
+        ImportRoutes(services: services).add(to: router)
+        ExportRoutes(services: services).add(to: router)
+        HealthCardRoutes(services: services).add(to: router)
         return router
     }
 

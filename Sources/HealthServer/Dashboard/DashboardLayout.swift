@@ -27,6 +27,10 @@ enum DashboardLayout {
         case guest
         /// `/records` (clinical records) and `/providers`.
         case records, providers
+        /// `/import`: imports and exports.
+        case importExport
+        /// `/cards`: SMART Health Cards.
+        case cards
 
         /// The link's words.
         var title: String {
@@ -41,6 +45,8 @@ enum DashboardLayout {
             case .guest: "Guest access"
             case .records: "Health records"
             case .providers: "Providers"
+            case .importExport: "Import & export"
+            case .cards: "Health cards"
             }
         }
 
@@ -57,6 +63,8 @@ enum DashboardLayout {
             case .guest: "/guest"
             case .records: "/records"
             case .providers: "/providers"
+            case .importExport: "/import"
+            case .cards: "/cards"
             }
         }
     }

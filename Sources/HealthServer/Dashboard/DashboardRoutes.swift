@@ -3,8 +3,8 @@ import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
 /// `/sleep`, `/workouts` and `/workouts/{uuid}`, `/heart`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`,
-/// `/records` (``ClinicalRecordsPage``), `/providers` (``ProvidersPage``, its forms ``ProviderForms``), and the forms
-/// `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// `/records` (``ClinicalRecordsPage``), `/providers` (``ProvidersPage``, its forms ``ProviderForms``), `/import`
+/// (``ImportExportPage``), `/cards` (``CardsPage``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
@@ -77,6 +77,25 @@ struct DashboardRoutes: Sendable {
         pages.post("/tokens/revoke") { request, _ in
             try await signedIn(request) { viewer in
                 try TokensPage(services: services, viewer: viewer, day: try day(request)).revoke(try await FormFields.read(request))
+            }
+        }
+        pages.get("/import") { request, _ in
+            try await signedIn(request) { viewer in ImportExportPage(services: services, viewer: viewer, day: try day(request)).response() }
+        }
+        pages.post("/import") { request, _ in
+            try await signedIn(request) { viewer in try await ImportExportPage(services: services, viewer: viewer, day: try day(request)).upload(request) }
+        }
+        pages.get("/import/:id") { request, context in
+            try await signedIn(request) { viewer in
+                try ImportExportPage(services: services, viewer: viewer, day: try day(request)).job(id: context.parameters.get("id") ?? "")
+            }
+        }
+        pages.get("/cards") { request, _ in
+            try await signedIn(request) { viewer in try await CardsPage(services: services, viewer: viewer, day: try day(request)).response() }
+        }
+        pages.post("/cards") { request, _ in
+            try await signedIn(request) { viewer in
+                try await CardsPage(services: services, viewer: viewer, day: try day(request)).submit(try await FormFields.read(request))
             }
         }
         let guest = GuestAccess(services: services)

@@ -22,6 +22,8 @@ final class ServerServices: Sendable {
     let logger: Logger
     /// People's provider connections (docs/Server.md, "Provider connections").
     let providers: ServerProviders
+    /// Apple Health export imports running as background jobs, per person (`DIR/imports`).
+    let imports: ImportJobs
 
     /// Opens the directory in the data folder (creating the folder).
     init(configuration: ServerConfiguration, logger: Logger) throws {
@@ -31,9 +33,11 @@ final class ServerServices: Sendable {
         try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
         directory = try ServerDirectory(path: configuration.dataFolder.appendingPathComponent("server.sqlite").path)
         let postgres = try configuration.postgres.map { try PostgresHealthDatabase.shared(url: $0) }
-        stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"), postgres: postgres,
-                              idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
+        let stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"), postgres: postgres,
+                                  idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
+        self.stores = stores
         providers = try ServerProviders(settings: configuration.providers, stores: stores)
+        imports = ImportJobs(folder: configuration.dataFolder.appendingPathComponent("imports"), storage: { try stores.storage(for: $0) })
     }
 
     /// The HealthKit store `grant` acts through: the person's own access for personal tokens and sessions, the app's
