@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 import HealthExport
 import HealthLocking
+import OpenHealthKit
 
 /// Every person's Apple Health export imports, run as background jobs through the library's importer
 /// (`ExportImporter`, which writes through the store's one write path).
@@ -120,8 +121,12 @@ final class ImportJobs: Sendable {
         var importer = ExportImporter()
         importer.progress = { [queue] progress in queue.withLock { $0.jobs[key]?.advance(progress) } }
         do {
-            var report = try importer.run(path: file.path, into: try storage(key.person))
+            let storage = try storage(key.person)
+            var report = try importer.run(path: file.path, into: storage)
             report.source = file.lastPathComponent   // the server's paths stay its own
+            // As `health import`: the summaries and merged runs now, so the person's first chart reads them. A failure
+            // here loses nothing (statistics compute them on demand), so the import still succeeds.
+            if report.readAnything { try? StatisticsPreparation.prepare(storage) }
             update(key) { $0.finish(report) }
         } catch {
             update(key) { $0.fail(Self.message(error)) }
