@@ -32,7 +32,7 @@ struct SampleRoutes: Sendable {
     /// is stored in one transaction (all or nothing). An app's samples are stamped with the app as their source and
     /// need its sharing permission; the person's own token may give each sample's `source` (a sync of a device's data).
     func save(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireWriter()
         let body = try await RequestBody.json(SaveRequest.self, from: request, limit: services.configuration.maxBodyBytes)
         let limit = services.configuration.maxBatchSamples
@@ -56,12 +56,15 @@ struct SampleRoutes: Sendable {
             }
             samples.append(sample)
         }
-        let existing = try alreadyStored(samples, access: access)
+        // Reading what is stored and the person's own save are blocking SQLite calls: off the cooperative pool (an
+        // app's save goes through HKHealthStore.save, which runs on the store's own queue).
+        let checked = samples
+        let existing = try await BlockingWork.run { try alreadyStored(checked, access: access) }
         let fresh = samples.filter { !existing.contains($0.uuid) }
         if !fresh.isEmpty {
             if access.isOwner {
                 let records = try fresh.flatMap { sample throws(HKError) in try ObjectMapping.records(from: sample) }
-                try access.store.writer.save(records, rules: .validate)
+                _ = try await BlockingWork.run { try access.store.writer.save(records, rules: .validate) }
             } else {
                 try await access.store.save(fresh)
             }
@@ -96,7 +99,7 @@ struct SampleRoutes: Sendable {
     /// (`startDate`, `-startDate`, `endDate`, `-endDate`; default `startDate`), `limit` (1–10,000, default 1,000) and
     /// `offset` for the next page (`nextOffset` in the answer while more may follow).
     func query(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         let parameters = QueryParameters(request)
         let type = try parameters.sampleType()
         let predicate = try parameters.predicate()
@@ -129,7 +132,7 @@ struct SampleRoutes: Sendable {
     /// `DELETE /v1/samples?type=…` with filter parameters (at least one: a store is never emptied by accident), as
     /// `deleteObjects(of:predicate:)`: only the caller's own samples go, unless the person themself asks.
     func delete(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireWriter()
         let parameters = QueryParameters(request)
         let type = try parameters.sampleType()
