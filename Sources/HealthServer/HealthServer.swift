@@ -43,14 +43,39 @@ public final class HealthServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "OpenHealthKit"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: services.logger)
-        let stores = services.stores
-        let idle = Task {
-            while !Task.isCancelled {
-                try await Task.sleep(for: .seconds(30))
-                stores.closeIdle()
+        let maintenance = Task { [services] in await Self.maintain(services) }
+        do {
+            try await application.runService()
+        } catch {
+            maintenance.cancel()
+            try? await BlockingWork.run { try services.directory.flushAccessLog() }
+            throw error
+        }
+        maintenance.cancel()
+        try await BlockingWork.run { try services.directory.flushAccessLog() }
+    }
+
+    /// Until cancelled: writes the access log's counts every ``ServerConfiguration/accessLogFlushSeconds`` and closes
+    /// idle stores every half idle time (at most every 30 seconds), both off the cooperative pool.
+    private static func maintain(_ services: ServerServices) async {
+        let configuration = services.configuration
+        let flushEvery = max(configuration.accessLogFlushSeconds, 0.01)
+        let closeEvery = min(30, max(configuration.storeIdleSeconds / 2, 0.01))
+        var lastFlush = ContinuousClock.now, lastClose = ContinuousClock.now
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(min(flushEvery, closeEvery)))
+            if ContinuousClock.now - lastFlush >= .seconds(flushEvery) {
+                lastFlush = ContinuousClock.now
+                do {
+                    try await BlockingWork.run { try services.directory.flushAccessLog() }
+                } catch {
+                    services.logger.error("cannot write the access log (kept for the next try): \(error.localizedDescription)")
+                }
+            }
+            if ContinuousClock.now - lastClose >= .seconds(closeEvery) {
+                lastClose = ContinuousClock.now
+                services.stores.closeIdle()
             }
         }
-        defer { idle.cancel() }
-        try await application.runService()
     }
 }
