@@ -36,6 +36,7 @@ public final class HealthServer: Sendable {
     /// Serves until the process gets SIGINT or SIGTERM (then finishes the requests in flight); `onRunning` gets the
     /// port actually bound (useful with port 0).
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let services = self.services
         let configuration = services.configuration
         let application = Application(
             router: router(),
@@ -43,7 +44,7 @@ public final class HealthServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "OpenHealthKit"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: services.logger)
-        let maintenance = Task { [services] in await Self.maintain(services) }
+        let maintenance = Task { await Self.maintain(services) }
         do {
             try await application.runService()
         } catch {

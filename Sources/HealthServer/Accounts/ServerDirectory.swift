@@ -177,12 +177,13 @@ final class ServerDirectory: Sendable {
     func token(secret: String, now: Date = Date()) throws -> TokenGrant? {
         let digest = TokenSecret.digest(secret)
         return try grants.grant(digest: digest, now: now) {
-            try database.read { db in
+            try database.read { db -> (grant: TokenGrant, expires: Double?)? in
                 let row = try Row.fetchOne(db, sql: "SELECT * FROM token WHERE digest = ?", arguments: [digest])
                 guard let row, let kind = TokenGrant.Kind(rawValue: row["kind"]) else { return nil }
                 let scope: String = row["scope"]
+                let expires: Double? = row["expires_at"]
                 return (TokenGrant(kind: kind, personID: row["person_id"], clientID: row["client_id"],
-                                   scope: scope.split(separator: " ").map(String.init)), row["expires_at"])
+                                   scope: scope.split(separator: " ").map(String.init)), expires)
             }
         }
     }
