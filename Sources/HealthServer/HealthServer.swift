@@ -40,6 +40,7 @@ public final class HealthServer: Sendable {
     /// Serves until the process gets SIGINT or SIGTERM (then finishes the requests in flight); `onRunning` gets the
     /// port actually bound (useful with port 0).
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let services = self.services
         let configuration = services.configuration
         let application = Application(
             router: router(),
@@ -47,23 +48,44 @@ public final class HealthServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "OpenHealthKit"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: services.logger)
-        let stores = services.stores
-        let idle = Task {
-            while !Task.isCancelled {
-                try await Task.sleep(for: .seconds(30))
-                stores.closeIdle()
-            }
-        }
-        defer { idle.cancel() }
+        let maintenance = Task { await Self.maintain(services) }
         // The background refresh of provider connections runs while the server does, and stops with it.
         let refresher = ProviderRefresher(services: services)
         refresher.start()
         do {
             try await application.runService()
         } catch {
+            maintenance.cancel()
             await refresher.stop()
+            try? await BlockingWork.run { try services.directory.flushAccessLog() }
             throw error
         }
+        maintenance.cancel()
         await refresher.stop()
+        try await BlockingWork.run { try services.directory.flushAccessLog() }
+    }
+
+    /// Until cancelled: writes the access log's counts every ``ServerConfiguration/accessLogFlushSeconds`` and closes
+    /// idle stores every half idle time (at most every 30 seconds), both off the cooperative pool.
+    private static func maintain(_ services: ServerServices) async {
+        let configuration = services.configuration
+        let flushEvery = max(configuration.accessLogFlushSeconds, 0.01)
+        let closeEvery = min(30, max(configuration.storeIdleSeconds / 2, 0.01))
+        var lastFlush = ContinuousClock.now, lastClose = ContinuousClock.now
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(min(flushEvery, closeEvery)))
+            if ContinuousClock.now - lastFlush >= .seconds(flushEvery) {
+                lastFlush = ContinuousClock.now
+                do {
+                    try await BlockingWork.run { try services.directory.flushAccessLog() }
+                } catch {
+                    services.logger.error("cannot write the access log (kept for the next try): \(error.localizedDescription)")
+                }
+            }
+            if ContinuousClock.now - lastClose >= .seconds(closeEvery) {
+                lastClose = ContinuousClock.now
+                services.stores.closeIdle()
+            }
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import HealthServer
+@testable import HealthServer
 import Testing
 
 /// The access log over real HTTP: an app's reads, writes and deletions are counted per type and minute on the
@@ -42,6 +42,42 @@ import Testing
         let bobs = try await harness.send("GET", "/access", cookie: bob)
         #expect(bobs.text.contains("No app has read or written your health data yet."))
         #expect(!bobs.text.contains("Step Counter"))
+    }
+
+    @Test("accesses counted in memory are written at shutdown: a server reopened on the folder lists them")
+    func writtenAtShutdown() async throws {
+        let harness = try await ServerHarness { $0.accessLogFlushSeconds = 3600 }
+        let cookie = try await Flow.prepare(harness)
+        let token = try await Flow.allowedAppToken(harness, cookie: cookie, share: [Self.steps], read: [Self.steps])
+        let sample = SampleAPITests.steps(300, minute: 0)
+        #expect(try await harness.send("POST", "/v1/samples", token: token, json: SampleAPITests.batch([sample])).status == 200)
+        for _ in 0..<2 { #expect(try await harness.send("GET", "/v1/samples?type=stepCount", token: token).status == 200) }
+        await harness.shutdown()
+
+        let reopened = try await ServerHarness(folder: harness.folder)
+        defer { reopened.stop() }
+        let page = try await reopened.send("GET", "/access?tz=UTC", cookie: try await reopened.signIn("alice"))
+        let lines = page.text.components(separatedBy: "\n").filter { $0.hasPrefix("<tr><td>") }
+        #expect(lines.count == 2, "\(page.text)")
+        #expect(lines.contains { $0.contains("<td>Wrote</td>") && $0.hasSuffix("<td>1</td></tr>") })
+        #expect(lines.contains { $0.contains("<td>Read</td>") && $0.hasSuffix("<td>2</td></tr>") })
+    }
+
+    @Test("the running server writes its counts every accessLogFlushSeconds, without anyone reading the log")
+    func writtenWhileRunning() async throws {
+        let harness = try await ServerHarness { $0.accessLogFlushSeconds = 0.2 }
+        defer { harness.stop() }
+        let cookie = try await Flow.prepare(harness)
+        let token = try await Flow.allowedAppToken(harness, cookie: cookie, share: [Self.steps], read: [Self.steps])
+        for _ in 0..<3 { #expect(try await harness.send("GET", "/v1/samples?type=stepCount", token: token).status == 200) }
+
+        // Another connection to server.sqlite (as another process would read it) sees the counts once written.
+        let elsewhere = try ServerDirectory(path: harness.folder.appendingPathComponent("server.sqlite").path)
+        let alice = try #require(try elsewhere.person(named: "alice")).person
+        let written = await StoreCacheTests.wait { ((try? elsewhere.accesses(personID: alice.id)) ?? []).map(\.count).reduce(0, +) == 3 }
+        let lines = try elsewhere.accesses(personID: alice.id)
+        #expect(written, "\(lines)")
+        #expect(lines.allSatisfy { $0.clientID == "com.example.steps" && $0.action == .read })
     }
 
     private func firstUUID(_ json: [String: Any]) -> String? {

@@ -31,9 +31,10 @@ final class ServerHarness: @unchecked Sendable {
 
     /// Starts a server (bcrypt cost lowered: hashing is not what these tests check), its people's stores on the
     /// engine TestEngine names.
-    init(change: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)")
-        var configuration = ServerConfiguration(dataFolder: folder, port: 0)
+    /// `folder` reopens an earlier harness's data folder (after its ``shutdown()``).
+    init(folder: URL? = nil, change: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws {
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)")
+        var configuration = ServerConfiguration(dataFolder: self.folder, port: 0)
         configuration.bcryptCost = 4
         configuration.logLevel = "critical"
         if TestEngine.current == .postgres {
@@ -53,6 +54,13 @@ final class ServerHarness: @unchecked Sendable {
         sessionConfiguration.httpShouldSetCookies = false
         sessionConfiguration.httpCookieAcceptPolicy = .never
         session = URLSession(configuration: sessionConfiguration, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    /// Stops the server (cancels it) and waits until it has finished, its shutdown work included; the data folder
+    /// stays, for a new harness.
+    func shutdown() async {
+        task.cancel()
+        _ = await task.result
     }
 
     /// Stops the server and removes its folder.

@@ -19,39 +19,45 @@ struct APIAccess: Sendable {
     /// authorized, and every write fails.
     var isGuest: Bool { grant.isGuest }
 
-    /// The access `request` carries; throws ``ServerError/unauthorized(_:)`` when it carries none that works.
-    static func resolve(_ request: Request, services: ServerServices) throws -> APIAccess {
-        let grant = try credential(request, services: services)
-        try services.requestLimiter.take(grant.personID + "/" + (grant.clientID ?? grant.kind.rawValue))
-        return APIAccess(grant: grant, store: try services.store(for: grant), directory: services.directory)
+    /// The access `request` carries; throws ``ServerError/unauthorized(_:)`` when it carries none that works, and
+    /// ``ServerError/tooManyRequests(_:)`` when its credential (each token, each session) is over its rate.
+    ///
+    /// The grant and the store come from caches (``GrantCache``, ``PersonStores``); opening a store that is not open
+    /// runs off the cooperative pool.
+    static func resolve(_ request: Request, services: ServerServices) async throws -> APIAccess {
+        let (grant, secret) = try credential(request, services: services)
+        try services.requestLimiter.take(TokenSecret.digest(secret))
+        if let store = services.cachedStore(for: grant) {
+            return APIAccess(grant: grant, store: store, directory: services.directory)
+        }
+        let store = try await BlockingWork.run { try services.store(for: grant) }
+        return APIAccess(grant: grant, store: store, directory: services.directory)
     }
 
-    /// What the request's credential grants.
-    private static func credential(_ request: Request, services: ServerServices) throws -> TokenGrant {
-        let grant: TokenGrant
+    /// What the request's credential grants, and its secret.
+    private static func credential(_ request: Request, services: ServerServices) throws -> (TokenGrant, String) {
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer" else {
                 throw ServerError.unauthorized("the Authorization header must be \"Bearer TOKEN\"")
             }
-            guard let found = try services.directory.token(secret: String(parts[1])), [.personal, .app, .guestApp].contains(found.kind) else {
+            let secret = String(parts[1])
+            guard let found = try services.directory.token(secret: secret), [.personal, .app, .guestApp].contains(found.kind) else {
                 throw ServerError.unauthorized("the bearer token is not valid (unknown, revoked or expired)")
             }
-            grant = found
+            return (found, secret)
         } else if let session = SessionCookie.value(in: request), let found = try services.directory.token(secret: session),
                   found.kind == .session || found.kind == .guest {
-            grant = found
-        } else {
-            throw ServerError.unauthorized("sign in: send \"Authorization: Bearer TOKEN\" (an app's token or your own)")
+            return (found, session)
         }
-        return grant
+        throw ServerError.unauthorized("sign in: send \"Authorization: Bearer TOKEN\" (an app's token or your own)")
     }
 
     /// Counts in the person's access log that the calling app did `action` to `types` (the person's own access and
-    /// sessions are not logged: the log says what apps did).
+    /// sessions are not logged: the log says what apps did). Counted in memory; the server writes the log every second.
     func log(_ action: AccessEntry.Action, _ types: [HKObjectType]) throws {
         guard let clientID = grant.clientID else { return }
-        try directory.recordAccess(personID: grant.personID, clientID: clientID, action: action, types: types.map(\.identifier))
+        directory.recordAccess(personID: grant.personID, clientID: clientID, action: action, types: types.map(\.identifier))
     }
 
     /// Throws HealthKit's guest-mode error when this is a guest session (every write does).

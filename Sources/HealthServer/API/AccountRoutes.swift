@@ -12,17 +12,17 @@ struct AccountRoutes: Sendable {
     func add(to router: Router<BasicRequestContext>) {
         router.get("/healthz") { _, _ in try APIResponses.json(["status": "ok"]) }
         router.get("/openapi.json") { _, _ in try Self.openAPI() }
-        router.get("/v1/me") { request, _ in try me(request) }
-        router.get("/v1/authorization/status") { request, _ in try status(request) }
+        router.get("/v1/me") { request, _ in try await me(request) }
+        router.get("/v1/authorization/status") { request, _ in try await status(request) }
         router.get("/v1/sources") { request, _ in try await sources(request) }
-        router.get("/v1/characteristics") { request, _ in try characteristic(request) }
+        router.get("/v1/characteristics") { request, _ in try await characteristic(request) }
     }
 
     /// `GET /v1/characteristics?type=biologicalSex`: one characteristic as the store's reader gives it (an app needs read
     /// permission, as in HealthKit; the person themself reads all). The value is the HealthKit enum's raw value, and
     /// the date of birth `YYYY-MM-DD`. Characteristics are written only by the person (`health me`), never over the API.
-    func characteristic(_ request: Request) throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+    func characteristic(_ request: Request) async throws -> Response {
+        let access = try await APIAccess.resolve(request, services: services)
         guard let name = QueryParameters(request).one("type"), let type = HKObjectType.type(named: name), type.kind == .characteristic else {
             throw ServerError.badRequest("type must be a characteristic type: biologicalSex, bloodType, dateOfBirth, fitzpatrickSkinType, wheelchairUse or activityMoveMode")
         }
@@ -67,8 +67,8 @@ struct AccountRoutes: Sendable {
     }
 
     /// `GET /v1/me`.
-    func me(_ request: Request) throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+    func me(_ request: Request) async throws -> Response {
+        let access = try await APIAccess.resolve(request, services: services)
         guard let person = try services.directory.person(id: access.grant.personID) else {
             throw ServerError.unauthorized("the account of this token no longer exists")
         }
@@ -78,8 +78,8 @@ struct AccountRoutes: Sendable {
 
     /// `GET /v1/authorization/status?type=…`: `authorizationStatus(for:)` for each type, sharing only (read
     /// permission is never told, as in HealthKit): `notDetermined`, `sharingDenied` or `sharingAuthorized`.
-    func status(_ request: Request) throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+    func status(_ request: Request) async throws -> Response {
+        let access = try await APIAccess.resolve(request, services: services)
         let names = QueryParameters(request).all("type")
         guard !names.isEmpty else { throw ServerError.badRequest("type is required") }
         var answer: [String: String] = [:]
@@ -97,7 +97,7 @@ struct AccountRoutes: Sendable {
 
     /// `GET /v1/sources?type=…`: the sources of the samples the caller can see (an `HKSourceQuery`).
     func sources(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         let parameters = QueryParameters(request)
         let type = try parameters.sampleType()
         let sources = try await QueryRunner.sources(access.store, type: type, predicate: parameters.predicate())

@@ -42,7 +42,7 @@ struct ChangeRoutes: Sendable {
     /// `GET /v1/changes?type=…&anchor=…&limit=…`: the changes to samples of the types (and the filter parameters)
     /// after `anchor` (from the beginning when absent), at most `limit` (1–10,000, default 1,000).
     func changes(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         let (descriptors, anchor, limit) = try arguments(request)
         let result = try await QueryRunner.changes(access.store, descriptors: descriptors, anchor: anchor, limit: limit)
         try access.log(.read, descriptors.map(\.sampleType))
@@ -74,7 +74,7 @@ struct ChangeRoutes: Sendable {
     /// `HKAnchoredObjectQuery` with an update handler delivers them; each event's `id` is the new anchor, so a client
     /// that reconnects with `Last-Event-ID` misses nothing. A comment line every 15 seconds keeps the connection open.
     func stream(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         let (descriptors, anchor, limit) = try arguments(request)
         let (events, continuation) = AsyncStream.makeStream(of: ChangePage.self, bufferingPolicy: .unbounded)
         let handler: HKAnchoredObjectQuery.Handler = { _, samples, deleted, newAnchor, error in

@@ -23,7 +23,7 @@ struct ExportRoutes: Sendable {
 
     /// `GET /v1/exports`.
     func export(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("exports")
         let parameters = QueryParameters(request)
         let name = parameters.one("format") ?? HealthExporter.Format.apple.rawValue

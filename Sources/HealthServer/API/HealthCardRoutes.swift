@@ -34,7 +34,7 @@ struct HealthCardRoutes: Sendable {
 
     /// `POST /v1/health-cards/verify`.
     func verify(_ request: Request) async throws -> Response {
-        _ = try APIAccess.resolve(request, services: services)
+        _ = try await APIAccess.resolve(request, services: services)
         let body = try await RequestBody.json(CardsRequest.self, from: request, limit: Self.bodyLimit)
         let cards = try CardVerification.verify(body.cards, trust: services.configuration.cardTrust)
         return try APIResponses.json(["cards": cards.map { WireCard($0.verifiableClinicalRecord(), stored: false) }])
@@ -52,7 +52,7 @@ struct HealthCardRoutes: Sendable {
 
     /// `POST /v1/health-cards/import`.
     func store(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("storing health cards")
         let body = try await RequestBody.json(CardsRequest.self, from: request, limit: Self.bodyLimit)
         let cards = try CardVerification.verify(body.cards, trust: services.configuration.cardTrust)
@@ -63,7 +63,7 @@ struct HealthCardRoutes: Sendable {
 
     /// `GET /v1/health-cards`.
     func list(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("health cards")
         let stored = try await CardVerification.stored(in: access.store)
         return try APIResponses.json(["cards": stored.map { WireCard($0, stored: true) }])

@@ -14,13 +14,13 @@ struct ImportRoutes: Sendable {
     /// Adds the routes to `router`.
     func add(to router: Router<BasicRequestContext>) {
         router.post("/v1/imports") { request, _ in try await start(request) }
-        router.get("/v1/imports") { request, _ in try list(request) }
-        router.get("/v1/imports/:id") { request, context in try show(request, id: context.parameters.get("id") ?? "") }
+        router.get("/v1/imports") { request, _ in try await list(request) }
+        router.get("/v1/imports/:id") { request, context in try await show(request, id: context.parameters.get("id") ?? "") }
     }
 
     /// `POST /v1/imports`.
     func start(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("imports")
         let job = try await ImportUpload(services: services).start(request, person: access.grant.personID)
         var response = try APIResponses.json(job, status: .accepted)
@@ -29,15 +29,15 @@ struct ImportRoutes: Sendable {
     }
 
     /// `GET /v1/imports`: the person's jobs, newest first.
-    func list(_ request: Request) throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+    func list(_ request: Request) async throws -> Response {
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("imports")
         return try APIResponses.json(["imports": services.imports.jobs(person: access.grant.personID)])
     }
 
     /// `GET /v1/imports/{id}`.
-    func show(_ request: Request, id: String) throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+    func show(_ request: Request, id: String) async throws -> Response {
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("imports")
         guard let job = services.imports.job(person: access.grant.personID, id: id) else {
             throw ServerError.notFound("you have no import \(id)")

@@ -32,7 +32,7 @@ struct SampleRoutes: Sendable {
     /// is stored in one transaction (all or nothing). An app's samples are stamped with the app as their source and
     /// need its sharing permission; the person's own token may give each sample's `source` (a sync of a device's data).
     func save(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireWriter()
         let body = try await RequestBody.json(SaveRequest.self, from: request, limit: services.configuration.maxBodyBytes)
         let limit = services.configuration.maxBatchSamples
@@ -58,12 +58,15 @@ struct SampleRoutes: Sendable {
             samples.append(sample)
         }
         let payloads = try PayloadSaving(body.samples, samples, access: access)
-        let existing = try alreadyStored(samples, access: access, routeParents: payloads.routeParents)
+        // Reading what is stored and saving are blocking SQLite calls: off the cooperative pool.
+        let checked = samples, parents = payloads.routeParents
+        let existing = try await BlockingWork.run { try alreadyStored(checked, access: access, routeParents: parents) }
         let fresh = samples.filter { !existing.contains($0.uuid) }
         if !fresh.isEmpty {
             // The person's own saves keep their sources; an app's are HealthKit's save (stamped, its permissions).
-            try access.store.writer.save(try payloads.records(for: fresh), sharing: payloads.sharing(for: fresh),
-                                         rules: access.isOwner ? .validate : .app)
+            let records = try payloads.records(for: fresh), sharing = payloads.sharing(for: fresh)
+            let rules: WriteRules = access.isOwner ? .validate : .app
+            _ = try await BlockingWork.run { try access.store.writer.save(records, sharing: sharing, rules: rules) }
         }
         try access.log(.write, samples.map(\.sampleType))
         return try APIResponses.json(SaveResponse(saved: fresh.map(\.uuid), alreadyStored: samples.map(\.uuid).filter(existing.contains)))
@@ -100,7 +103,7 @@ struct SampleRoutes: Sendable {
     /// (`startDate`, `-startDate`, `endDate`, `-endDate`; default `startDate`), `limit` (1–10,000, default 1,000) and
     /// `offset` for the next page (`nextOffset` in the answer while more may follow).
     func query(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         let parameters = QueryParameters(request)
         let type = try parameters.sampleType()
         let predicate = try parameters.predicate()
@@ -133,7 +136,7 @@ struct SampleRoutes: Sendable {
     /// `DELETE /v1/samples?type=…` with filter parameters (at least one: a store is never emptied by accident), as
     /// `deleteObjects(of:predicate:)`: only the caller's own samples go, unless the person themself asks.
     func delete(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         try access.requireWriter()
         let parameters = QueryParameters(request)
         let type = try parameters.sampleType()

@@ -34,7 +34,7 @@ struct SeriesRoutes: Sendable {
     /// `GET /v1/routes/locations?uuid=…`, with `start` and `end` for the locations recorded between them
     /// (`HKWorkoutRouteQuery(route:dateInterval:)`).
     func locations(_ request: Request) async throws -> Response {
-        let (access, parameters) = try resolve(request)
+        let (access, parameters) = try await resolve(request)
         let route: HKWorkoutRoute = try await sample(HKSeriesType.workoutRoute(), noun: "workout route", access: access, parameters: parameters)
         var interval: DateInterval?
         let start = try parameters.date("start"), end = try parameters.date("end")
@@ -54,7 +54,7 @@ struct SeriesRoutes: Sendable {
 
     /// `GET /v1/heartbeats?uuid=…`.
     func heartbeats(_ request: Request) async throws -> Response {
-        let (access, parameters) = try resolve(request)
+        let (access, parameters) = try await resolve(request)
         let series: HKHeartbeatSeriesSample = try await sample(HKSeriesType.heartbeat(), noun: "heartbeat series", access: access,
                                                                parameters: parameters)
         let beats = try await SeriesReader.heartbeats(access.store, series: series)
@@ -66,7 +66,7 @@ struct SeriesRoutes: Sendable {
 
     /// `GET /v1/electrocardiograms/voltages?uuid=…`: volts.
     func voltages(_ request: Request) async throws -> Response {
-        let (access, parameters) = try resolve(request)
+        let (access, parameters) = try await resolve(request)
         let ecg: HKElectrocardiogram = try await sample(HKObjectType.electrocardiogramType(), noun: "electrocardiogram", access: access,
                                                         parameters: parameters)
         let measurements = try await SeriesReader.voltages(access.store, electrocardiogram: ecg)
@@ -80,7 +80,7 @@ struct SeriesRoutes: Sendable {
     /// `GET /v1/documents`: CDA documents matching the filter parameters (as `GET /v1/samples`, without `type`),
     /// oldest first, `limit` (1–1,000, default 100), with their XML when `includeDocumentData=true`.
     func documents(_ request: Request) async throws -> Response {
-        let (access, parameters) = try resolve(request)
+        let (access, parameters) = try await resolve(request)
         if let type = parameters.one("type"), HKObjectType.type(named: type) != HKDocumentType(.CDA) {
             throw ServerError.badRequest("type: \"\(type)\" is not a document type; HKDocumentTypeIdentifierCDA is the one there is")
         }
@@ -98,8 +98,8 @@ struct SeriesRoutes: Sendable {
     }
 
     /// The caller and the query's parameters.
-    private func resolve(_ request: Request) throws -> (APIAccess, QueryParameters) {
-        (try APIAccess.resolve(request, services: services), QueryParameters(request))
+    private func resolve(_ request: Request) async throws -> (APIAccess, QueryParameters) {
+        (try await APIAccess.resolve(request, services: services), QueryParameters(request))
     }
 
     /// The sample of `type` with the request's one `uuid` that the caller may read; a 404 otherwise.

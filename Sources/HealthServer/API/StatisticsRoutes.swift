@@ -63,7 +63,7 @@ struct StatisticsRoutes: Sendable {
 
     /// `GET /v1/statistics`.
     func statistics(_ request: Request) async throws -> Response {
-        let access = try APIAccess.resolve(request, services: services)
+        let access = try await APIAccess.resolve(request, services: services)
         let parameters = QueryParameters(request)
         guard let type = try parameters.sampleType() as? HKQuantityType else {
             throw ServerError.badRequest("type: statistics need a quantity type")

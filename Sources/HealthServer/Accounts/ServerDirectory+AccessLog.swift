@@ -27,26 +27,47 @@ struct AccessEntry: Sendable, Hashable {
 
 // The access log: which app read or wrote which types of a person's data, and when. Requests are counted per app,
 // action, types and minute, so an app that polls makes one line a minute, not one per request; lines older than
-// ``accessLogDays`` go when the person's log is read.
+// ``accessLogDays`` go when the person's log is read. Requests count in memory (``AccessLogBuffer``) and the server
+// writes the counts every second, at shutdown and before a log is read.
 extension ServerDirectory {
     /// How long the log keeps a line.
     static let accessLogDays = 90
 
-    /// Counts one request of `clientID` doing `action` to `types` of `personID`'s data.
-    func recordAccess(personID: String, clientID: String, action: AccessEntry.Action, types: [String], at now: Date = Date()) throws {
+    /// Counts one request of `clientID` doing `action` to `types` of `personID`'s data (in memory until the next
+    /// ``flushAccessLog()``).
+    func recordAccess(personID: String, clientID: String, action: AccessEntry.Action, types: [String], at now: Date = Date()) {
         guard !types.isEmpty else { return }
         let names = Array(Set(types)).sorted().joined(separator: " ")
-        try database.write { db in
-            try db.execute(sql: """
-                INSERT INTO access_log VALUES (?, ?, ?, ?, ?, 1, ?)
-                ON CONFLICT (person_id, minute, client_id, action, types) DO UPDATE SET count = count + 1, last_at = excluded.last_at
-                """, arguments: [personID, clientID, action.rawValue, names, Int64(now.timeIntervalSince1970 / 60), now.timeIntervalSince1970])
+        let line = AccessLogBuffer.Line(personID: personID, clientID: clientID, action: action.rawValue, types: names,
+                                        minute: Int64(now.timeIntervalSince1970 / 60))
+        accessBuffer.add(line, at: now.timeIntervalSince1970)
+    }
+
+    /// Writes the accesses counted since the last flush, in one transaction; when that fails they stay counted for
+    /// the next one.
+    func flushAccessLog() throws {
+        let lines = accessBuffer.take()
+        guard !lines.isEmpty else { return }
+        do {
+            try database.write { db in
+                for (line, tally) in lines {
+                    try db.execute(sql: """
+                        INSERT INTO access_log VALUES (?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (person_id, minute, client_id, action, types)
+                        DO UPDATE SET count = count + excluded.count, last_at = max(last_at, excluded.last_at)
+                        """, arguments: [line.personID, line.clientID, line.action, line.types, line.minute, tally.count, tally.last])
+                }
+            }
+        } catch {
+            accessBuffer.restore(lines)
+            throw error
         }
     }
 
     /// `personID`'s newest log lines, newest first, after dropping those older than ``accessLogDays``.
     func accesses(personID: String, limit: Int = 500, now: Date = Date()) throws -> [AccessEntry] {
-        try database.write { db in
+        try flushAccessLog()
+        return try database.write { db in
             let oldest = Int64(now.timeIntervalSince1970 / 60) - Int64(Self.accessLogDays * 24 * 60)
             try db.execute(sql: "DELETE FROM access_log WHERE person_id = ? AND minute < ?", arguments: [personID, oldest])
             return try Row.fetchAll(db, sql: """

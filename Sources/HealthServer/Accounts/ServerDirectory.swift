@@ -5,16 +5,23 @@ import GRDB
 /// tokens (stored only as SHA-256 digests), authorization codes and browser sessions. One SQLite file,
 /// `server.sqlite`, in the data folder; every person's health data lives in their own store beside it.
 ///
-/// Thread-safe (one GRDB queue).
+/// Thread-safe (one GRDB queue). The file is in WAL mode, so the grant cache's reads never wait for a write.
+/// Requests find their token's grant in ``grants`` and count accesses in ``accessBuffer``: neither writes to the file.
 final class ServerDirectory: Sendable {
     let database: DatabaseQueue
+    /// What tokens grant, remembered until the file changes.
+    let grants: GrantCache
+    /// App accesses counted since the last flush (``flushAccessLog()``).
+    let accessBuffer = AccessLogBuffer()
 
     /// Opens (creating it if needed) the directory at `path`.
     init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        configuration.journalMode = .wal
         database = try DatabaseQueue(path: path, configuration: configuration)
         try Self.migrate(database)
+        grants = try GrantCache(path: path, configuration: configuration)
     }
 
     /// Brings the file to the current schema. Two processes opening a new data folder at once (`health serve` and
@@ -165,15 +172,19 @@ final class ServerDirectory: Sendable {
         }
     }
 
-    /// What `secret` grants, when it is a known token that has not expired.
+    /// What `secret` grants, when it is a known token that has not expired (remembered in ``grants`` until the file
+    /// changes, so a revocation counts from the next request).
     func token(secret: String, now: Date = Date()) throws -> TokenGrant? {
-        try database.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT * FROM token WHERE digest = ?", arguments: [TokenSecret.digest(secret)])
-            guard let row, let kind = TokenGrant.Kind(rawValue: row["kind"]) else { return nil }
-            if let expires: Double = row["expires_at"], expires <= now.timeIntervalSince1970 { return nil }
-            let scope: String = row["scope"]
-            return TokenGrant(kind: kind, personID: row["person_id"], clientID: row["client_id"],
-                              scope: scope.split(separator: " ").map(String.init))
+        let digest = TokenSecret.digest(secret)
+        return try grants.grant(digest: digest, now: now) {
+            try database.read { db -> (grant: TokenGrant, expires: Double?)? in
+                let row = try Row.fetchOne(db, sql: "SELECT * FROM token WHERE digest = ?", arguments: [digest])
+                guard let row, let kind = TokenGrant.Kind(rawValue: row["kind"]) else { return nil }
+                let scope: String = row["scope"]
+                let expires: Double? = row["expires_at"]
+                return (TokenGrant(kind: kind, personID: row["person_id"], clientID: row["client_id"],
+                                   scope: scope.split(separator: " ").map(String.init)), expires)
+            }
         }
     }
 

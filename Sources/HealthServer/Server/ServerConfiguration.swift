@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     public var storeIdleSeconds: TimeInterval
     /// The most people's stores open at once; the least recently used beyond it are closed.
     public var maxOpenStores: Int
+    /// How often the access log's counts are written to `server.sqlite`, in seconds (they are also written at
+    /// shutdown and before a log is read).
+    public var accessLogFlushSeconds: TimeInterval
     /// Requests a second each credential may make after its burst (``requestBurst``); beyond it, 429.
     public var requestsPerSecond: Double
     /// Requests a credential may make at once.
@@ -46,7 +49,8 @@ public struct ServerConfiguration: Sendable {
     public var cardTrust = TrustStore()
 
     /// A configuration with the defaults: loopback port 8080, 16 MiB bodies, 10,000 samples a save, stores closed
-    /// after 5 idle minutes, at most 256 open, 200 requests a second per credential (bursts of 400).
+    /// after 5 idle minutes, at most 256 open, the access log written every second, 200 requests a second per
+    /// credential (bursts of 400).
     public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080) {
         self.dataFolder = dataFolder
         self.host = host
@@ -55,6 +59,7 @@ public struct ServerConfiguration: Sendable {
         maxBatchSamples = 10_000
         storeIdleSeconds = 300
         maxOpenStores = 256
+        accessLogFlushSeconds = 1
         bcryptCost = 12
         logLevel = "info"
         requestsPerSecond = 200

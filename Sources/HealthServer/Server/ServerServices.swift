@@ -42,17 +42,36 @@ final class ServerServices: Sendable {
 
     /// The HealthKit store `grant` acts through: the person's own access for personal tokens and sessions, the app's
     /// for app tokens (its grants decide, as on a device); for guests the same in HealthKit's Guest User mode, which
-    /// reads and never writes.
+    /// reads and never writes. Kept with the person's open store (``PersonStores``), so a request reuses it.
     func store(for grant: TokenGrant) throws -> HKHealthStore {
-        let storage = try stores.storage(for: grant.personID)
-        switch grant.kind {
-        case .personal, .session, .guest:
-            return HKHealthStore.owner(storage: storage, environment: Self.environment(guest: grant.isGuest))
-        case .app, .guestApp:
-            guard let clientID = grant.clientID, let app = try directory.app(clientID: clientID) else {
+        let view = try Self.view(of: grant)
+        return try stores.store(for: grant.personID, view: view) { storage in
+            guard let clientID = view.clientID else {
+                return HKHealthStore.owner(storage: storage, environment: Self.environment(guest: view.guest))
+            }
+            guard let app = try directory.app(clientID: clientID) else {
                 throw ServerError.unauthorized("the app this token was issued to is no longer registered")
             }
-            return try appStore(app, storage: storage, guest: grant.isGuest)
+            return try appStore(app, storage: storage, guest: view.guest)
+        }
+    }
+
+    /// The store `grant` acts through when it is open and cached already (no I/O); nil otherwise.
+    func cachedStore(for grant: TokenGrant) -> HKHealthStore? {
+        guard let view = try? Self.view(of: grant) else { return nil }
+        return stores.cachedStore(for: grant.personID, view: view)
+    }
+
+    /// Who `grant`'s store acts for.
+    private static func view(of grant: TokenGrant) throws -> PersonStores.View {
+        switch grant.kind {
+        case .personal, .session, .guest:
+            return PersonStores.View(clientID: nil, guest: grant.isGuest)
+        case .app, .guestApp:
+            guard let clientID = grant.clientID else {
+                throw ServerError.unauthorized("the app this token was issued to is no longer registered")
+            }
+            return PersonStores.View(clientID: clientID, guest: grant.isGuest)
         case .guestPass:
             throw ServerError.unauthorized("a guest link opens a guest session in the browser; it is not an access token")
         }

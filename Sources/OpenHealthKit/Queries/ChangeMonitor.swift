@@ -29,13 +29,16 @@ package final class ChangeMonitor: Sendable {
         var clock: any PollClock
     }
 
-    private let storage: any HealthStorage
+    /// The store watched, held weakly: the monitor lives in the store's home, an attachment of the storage itself
+    /// (``StoreHome``), so a strong reference would be a cycle that kept the storage, and its open files, alive after
+    /// everyone else let it go. A running query holds the storage itself while it is subscribed.
+    private weak let storage: (any HealthStorage & AnyObject)?
     private let queue = DispatchQueue(label: "OpenHealthKit.changes", qos: .utility)
     private let state: Locked<State>
 
     /// Creates a monitor of `storage` polling every `interval` seconds of `clock` while it has subscribers.
     package init(storage: any HealthStorage, interval: TimeInterval, clock: any PollClock = SystemPollClock()) {
-        self.storage = storage
+        self.storage = storage as AnyObject as? any HealthStorage & AnyObject
         self.state = Locked(State(interval: interval, clock: clock))
     }
 
@@ -74,7 +77,7 @@ package final class ChangeMonitor: Sendable {
             return $0.timer == nil
         }
         if first {
-            let feed = storage.changeFeed.subscribe { [weak self] _ in self?.poke() }
+            let feed = storage?.changeFeed.subscribe { [weak self] _ in self?.poke() }
             state.withLock { $0.feed = feed }
             schedule()
         }
@@ -118,6 +121,7 @@ package final class ChangeMonitor: Sendable {
     private func poll() {
         let (current, clock) = state.withLock { (Array($0.subscribers.values), $0.clock) }
         guard !current.isEmpty else { return }
+        guard let storage else { return }
         let latest = try? storage.latestChangePosition()
         let now = clock.now
         for subscriber in current { subscriber.monitor(observed: latest, at: now) }
