@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import PostgresNIO
 
 /// Records waiting to be inserted, column by column, and the statements that insert them: one
 /// `INSERT … SELECT … FROM unnest(…) ON CONFLICT (owner_id, uuid) DO NOTHING` of up to ``limit`` samples and one of
