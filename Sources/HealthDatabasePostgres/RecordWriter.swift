@@ -4,11 +4,12 @@ import PostgresNIO
 
 /// Saves records in one write transaction (``HealthStorage/save(_:associating:)``'s rules), in batches.
 ///
-/// What the store already holds that the batch depends on (UUIDs taken, parents, records with the batch's sync
-/// identifiers) is read in three queries first. Records then go in order into a pending batch, inserted with one
-/// `unnest` statement per 10,000 (``SampleBatch``). A record replacing another by a higher sync version is the exception:
-/// the batch is flushed, the replaced record's current parent read, the new record inserted, and the old one (with its
-/// parts) deleted, exactly as the SQLite engine does it row by row.
+/// What the store already holds that the batch depends on (the parents it names, records with the batch's sync
+/// identifiers) is read in two queries first; a UUID already stored is found when its batch is inserted. Records then
+/// go in order into a pending batch, inserted with one `unnest` statement per 10,000 (``SampleBatch``). A record
+/// replacing another by a higher sync version is the exception: the batch is flushed, the replaced record's current
+/// parent read, the new record inserted, and the old one (with its parts) deleted, exactly as the SQLite engine does
+/// it row by row.
 struct RecordWriter {
     let identities: Identities
     let transaction: WriteTransaction
@@ -30,9 +31,12 @@ struct RecordWriter {
         var outcome = SaveOutcome()
         let session = transaction.session
         let owner = transaction.owner
-        let mentioned = records.map(\.uuid) + records.compactMap(\.parent)
-        var taken = Set(try session.rows(SQL("SELECT uuid FROM sample WHERE owner_id = \(owner) AND uuid = ANY(?::uuid[])",
-                                             [.uuids(mentioned)])).map { try $0.decode(UUID.self) })
+        // The UUIDs of this save and the stored parents it names; a record's UUID already stored is found by the
+        // insert itself (SampleBatch), not by looking up every UUID first.
+        let parents = records.compactMap(\.parent)
+        var taken = parents.isEmpty ? [] : Set(try session.rows(SQL(
+            "SELECT uuid FROM sample WHERE owner_id = \(owner) AND uuid = ANY(?::uuid[])", [.uuids(parents)]))
+            .map { try $0.decode(UUID.self) })
         var synced = try storedSyncEntries(records)
         var ignored: Set<UUID> = []
         var batch = SampleBatch(owner: owner)

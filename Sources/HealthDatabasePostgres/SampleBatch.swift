@@ -1,9 +1,12 @@
 import Foundation
 import HealthDatabase
+import PostgresNIO
 
 /// Records waiting to be inserted, column by column, and the statements that insert them: one
-/// `INSERT … SELECT … FROM unnest(…)` of up to ``limit`` samples and one of their fields, so a batch costs two round
-/// trips whatever its size (the ingest path measured in docs/PostgreSQL.md).
+/// `INSERT … SELECT … FROM unnest(…) ON CONFLICT (owner_id, uuid) DO NOTHING` of up to ``limit`` samples and one of
+/// their fields, so a batch costs two round trips whatever its size (the ingest path measured in docs/PostgreSQL.md).
+/// A UUID already stored is found by the insert itself: fewer rows inserted than given fails the save with
+/// ``StorageError/duplicateUUID(_:)`` naming the first such record, before its fields are inserted.
 struct SampleBatch {
     /// The most samples one statement carries.
     static let limit = 10_000
@@ -74,19 +77,21 @@ struct SampleBatch {
         guard !uuids.isEmpty else { return }
         for low in stride(from: 0, to: uuids.count, by: Self.limit) {
             let range = low ..< min(low + Self.limit, uuids.count)
-            try session.execute(SQL("""
+            let inserted = try session.execute(SQL("""
                 INSERT INTO sample (owner_id, uuid, change_seq, kind, type_id, start_time, end_time, quantity, unit,
                     original_quantity, count, category_value, source_id, device_id, sync_identifier, sync_version, parent_uuid,
                     payload, has_fields)
                 SELECT \(owner), * FROM unnest(?::uuid[], ?::int8[], ?::int8[], ?::int8[], ?::float8[], ?::float8[], ?::float8[],
                     ?::text[], ?::float8[], ?::int8[], ?::int8[], ?::int8[], ?::int8[], ?::text[], ?::int8[], ?::uuid[], ?::bytea[],
                     ?::bool[])
+                ON CONFLICT (owner_id, uuid) DO NOTHING
                 """, [.uuids(Array(uuids[range])), .ints(Array(positions[range])), .ints(Array(kinds[range])),
                       .ints(Array(types[range])), .doubles(Array(starts[range])), .doubles(Array(ends[range])),
                       .doubles(Array(quantities[range])), .texts(Array(units[range])), .doubles(Array(originals[range])),
                       .ints(Array(counts[range])), .ints(Array(categories[range])), .ints(Array(sources[range])),
                       .ints(Array(devices[range])), .texts(Array(syncIdentifiers[range])), .ints(Array(syncVersions[range])),
                       .uuids(Array(parents[range])), .byteArrays(Array(payloads[range])), .bools(Array(hasFields[range]))]))
+            if inserted < range.count { throw try firstStored(range, session) }
         }
         for low in stride(from: 0, to: fieldOwners.count, by: Self.limit) {
             let range = low ..< min(low + Self.limit, fieldOwners.count)
@@ -98,5 +103,19 @@ struct SampleBatch {
         }
         if transaction.summaries { try SlotSumMaintenance.added(uuids.compactMap { $0 }, transaction) }
         self = SampleBatch(owner: owner)
+    }
+
+    /// The error for the first record of `range` whose UUID was stored already (at another position), which the
+    /// insert skipped: the save fails and its transaction rolls back.
+    private func firstStored(_ range: Range<Int>, _ session: Session) throws -> StorageError {
+        let row = try session.rows(SQL("""
+            SELECT b.uuid FROM unnest(?::uuid[], ?::int8[]) AS b(uuid, position)
+            JOIN sample s ON s.owner_id = \(owner) AND s.uuid = b.uuid AND s.change_seq <> b.position
+            ORDER BY b.position LIMIT 1
+            """, [.uuids(Array(uuids[range])), .ints(Array(positions[range]))])).first
+        guard let uuid = try row?.decode(UUID.self) else {
+            return StorageError.unavailable("the database stored fewer samples than it was given, none of them already stored")
+        }
+        return StorageError.duplicateUUID(uuid)
     }
 }

@@ -37,4 +37,18 @@ struct BatchTests {
         #expect(try storage.changes(after: 0, matching: .all, limit: nil).changes == [.saved(kept)])
         #expect(try storage.latestChangePosition() == 1)
     }
+
+    @Test("stored UUIDs in the second statement of a save: the first one in order is named, nothing of the save stays")
+    func storedUUIDsFoundByTheInsert() throws {
+        let storage = try TestServer.freshStorage()
+        let stored = [OwnerIsolationTests.sample(-1, fields: ["n": .number(-1)]), OwnerIsolationTests.sample(-2)]
+        _ = try storage.save(stored)
+        var records = Self.many(12_000)
+        records[11_000].uuid = stored[1].uuid  // a copy with other fields and values, after 10,000 were inserted
+        records[11_500].uuid = stored[0].uuid
+        #expect(throws: StorageError.duplicateUUID(stored[1].uuid)) { _ = try storage.save(records) }
+        #expect(try storage.records(matching: .all, sort: [], limit: nil) == stored, "the stored records and their fields as they were")
+        #expect(try storage.count(matching: .fieldExists("n")) == 1)
+        #expect(try storage.latestChangePosition() == 2)
+    }
 }

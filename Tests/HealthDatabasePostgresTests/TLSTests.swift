@@ -4,8 +4,9 @@ import HealthDatabasePostgres
 import Testing
 import TestSupport
 
-/// `sslmode` and `sslrootcert` against the throwaway cluster's TLS (a self-signed authority; a role the server admits
-/// over TLS only, so a store that opens and works was reached over TLS).
+/// `sslmode`, `sslrootcert`, `sslcert` and `sslkey` against the throwaway cluster's TLS (a self-signed authority; a role
+/// the server admits over TLS only, so a store that opens and works was reached over TLS; one it admits only with a
+/// client certificate that authority signed).
 @Suite(.enabled(if: TestPostgres.tlsURL != nil || TestPostgres.required,
                 "skipped: OPENHEALTHKIT_TEST_POSTGRES_TLS is not set (`.ci/postgres start` writes it to .build/postgres/tls-url)"))
 struct TLSTests {
@@ -58,6 +59,11 @@ struct TLSTests {
             (try Self.url(mode: "verify-full", root: "/no/such/ca.pem"), "sslrootcert /no/such/ca.pem is not a readable PEM certificate file"),
             (try Self.url(mode: "allow", root: nil), "sslmode=allow is not one of disable, prefer, require, verify-ca, verify-full"),
         ]
+        try Self.expectRefused(cases)
+    }
+
+    /// Each URL fails to open a store, with an error holding its message.
+    static func expectRefused(_ cases: [(String, String)]) throws {
         for (url, message) in cases {
             do {
                 try Self.roundTrip(url)
@@ -66,5 +72,27 @@ struct TLSTests {
                 #expect("\(error)".localizedCaseInsensitiveContains(message), "\(url): \(error)")
             }
         }
+    }
+
+    @Test("sslcert and sslkey: the role the server admits only with a client certificate gets in with it, not without")
+    func clientCertificate() throws {
+        let folder = URL(fileURLWithPath: try Self.authority).deletingLastPathComponent()
+        let certificate = folder.appendingPathComponent("client.pem").path, key = folder.appendingPathComponent("client.key").path
+        try #require(FileManager.default.fileExists(atPath: certificate), "no \(certificate): a cluster from an older .ci/postgres")
+        /// The TLS URL as role ohk_cert, with `items` added.
+        func url(_ items: [String: String]) throws -> String {
+            var parts = try #require(URLComponents(string: try Self.url(mode: "verify-full", root: Self.authority)))
+            parts.user = "ohk_cert"
+            parts.queryItems = (parts.queryItems ?? []) + items.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            return try #require(parts.string)
+        }
+        try Self.roundTrip(url(["sslcert": certificate, "sslkey": key]))
+        try Self.expectRefused([
+            (try url([:]), "requires a valid client certificate"),
+            (try url(["sslcert": certificate]), "sslcert needs sslkey"),
+            (try url(["sslkey": key]), "sslkey needs sslcert"),
+            (try url(["sslcert": certificate, "sslkey": "/no/such/client.key"]), "sslkey /no/such/client.key is not a readable PEM private key file"),
+            (try url(["sslcert": "/no/such/client.pem", "sslkey": key]), "sslcert /no/such/client.pem is not a readable PEM certificate file"),
+        ])
     }
 }

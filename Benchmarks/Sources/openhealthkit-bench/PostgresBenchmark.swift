@@ -56,6 +56,7 @@ enum PostgresBenchmark {
             let storage = try database.storage(owner: "saver")
             var random = SplitMix64(seed: UInt64(rep + 1))
             var seconds = 0.0, cpu = 0.0, index = 0
+            let serverStart = await sql.serverCPUSeconds()
             while index < options.samples {
                 let count = min(options.batch, options.samples - index)
                 let records = (index ..< index + count).map { HealthData.record(steps(at: $0, &random)) }
@@ -67,7 +68,13 @@ enum PostgresBenchmark {
             let stored = try storage.count(matching: .all)
             precondition(stored == options.samples, "stored \(stored) of \(options.samples)")
             series.add(items: options.samples, seconds: seconds, cpu: cpu)
-            report("run \(rep + 1)", "\(Measure.rate(Double(options.samples) / seconds))/s")
+            var line = "\(Measure.rate(Double(options.samples) / seconds))/s; client \(Measure.rate(Double(options.samples) / cpu)) per CPU-second"
+            if let serverStart, let serverEnd = await sql.serverCPUSeconds() {
+                let server = serverEnd - serverStart
+                line += ", server \(Measure.rate(Double(options.samples) / server)) per CPU-second"
+                    + " (client and server together \(Measure.rate(Double(options.samples) / (cpu + server)))/s of CPU), load \(load)"
+            }
+            report("run \(rep + 1)", line)
         }
         series.print(target: 70_000)
     }
@@ -264,6 +271,16 @@ final class SQL: @unchecked Sendable {
     func integer(_ text: String) async throws -> Int {
         for try await value in try await connection.query(PostgresQuery(unsafeSQL: text), logger: logger).decode(Int.self) { return value }
         return 0
+    }
+
+    /// The CPU seconds the server's processes (backends and background processes alive now) have used, read from
+    /// `/proc` through `pg_read_file`: nil unless the server runs on this machine and the role is a superuser.
+    func serverCPUSeconds() async -> Double? {
+        guard let ticks = try? await integer("""
+            SELECT coalesce(sum(a[12]::int8 + a[13]::int8), 0)::int8 FROM pg_stat_activity,
+                string_to_array(split_part(pg_read_file('/proc/' || pid || '/stat'), ') ', 2), ' ') AS a
+            """) else { return nil }
+        return Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Drops every `ohk_bench_*` schema (the benchmark's stores).
