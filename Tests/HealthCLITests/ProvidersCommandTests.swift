@@ -21,13 +21,14 @@ struct ProvidersCommandTests {
 
     /// Runs `health providers connect` and plays the browser: reads the printed URL, opens it (the test AS approves
     /// at once) and either follows the redirect to the CLI's loopback listener or pastes the redirect on stdin.
-    func connect(paste: Bool) async throws -> HealthProcess.Result {
+    func connect(paste: Bool, base: URL? = nil) async throws -> HealthProcess.Result {
+        let base = base ?? rig.fhirBase
         let overrides = directory.appendingPathComponent("overrides.json")
-        try Data(#"{"endpoints":[{"address":"\#(rig.fhirBase.absoluteString)","discoveryURL":"\#(rig.discovery.absoluteString)"}]}"#.utf8)
+        try Data(#"{"endpoints":[{"address":"\#(base.absoluteString)","discoveryURL":"\#(rig.discovery.absoluteString)"}]}"#.utf8)
             .write(to: overrides)
         let process = Process()
         process.executableURL = HealthProcess.executable
-        process.arguments = ["providers", "connect", rig.fhirBase.absoluteString, "--client-id", rig.publicClient, "--redirect-port", "18099",
+        process.arguments = ["providers", "connect", base.absoluteString, "--client-id", rig.publicClient, "--redirect-port", "18099",
                              "--overrides", overrides.path, "--institution", "Rig General Hospital", "--database", database]
             + (paste ? ["--no-browser"] : [])
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -84,6 +85,7 @@ struct ProvidersCommandTests {
         #expect(rows.count == 1)
         #expect(rows.first?["id"] as? String == id && rows.first?["status"] as? String == "active")
         #expect(rows.first?["patient"] as? String == rig.patientID)
+        #expect(rows.first?["fhirUser"] as? String == "Patient/\(rig.patientID)", "the verified ID token's fhirUser")
         #expect((rows.first?["records"] as? String)?.contains("labResultRecord") == true)
         #expect((rows.first?["grantedTypes"] as? String)?.contains("Observation") == true)
         let nextDue = try #require((rows.first?["nextDue"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })

@@ -14,7 +14,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             with AES-GCM under the key in <database>.providers/secrets.key (mode 0600) or $OPENHEALTHKIT_SECRETS_KEY.
             """,
         subcommands: [ProvidersDirectoryCommand.self, ProvidersConnectCommand.self, ProvidersListCommand.self,
-                      ProvidersSyncCommand.self, ProvidersWatchCommand.self, ProvidersRemoveCommand.self, ProvidersJWKSCommand.self]
+                      ProvidersSyncCommand.self, ProvidersWatchCommand.self, ProvidersScheduleCommand.self, ProvidersRemoveCommand.self, ProvidersJWKSCommand.self]
     )
 }
 
