@@ -146,6 +146,13 @@ struct ProvidersInputTests {
         let listed = try HealthProcess.run(["providers", "directory", "--file", bundle.path, "--search", "lake", "--format", "json"])
         #expect(listed.status == 2 && listed.stderr.contains("dir.json: entry[1].resource.address"))
         #expect(try HealthProcess.json(listed).map { $0["institution"] as? String } == ["Lakeside"])
+
+        // No --file: the shipped list of public sandboxes, searched the same way.
+        let shipped = try HealthProcess.run(["providers", "directory", "--format", "json"])
+        #expect(shipped.status == 0 && shipped.stderr.isEmpty, "\(shipped.stderr)")
+        #expect(try HealthProcess.json(shipped).count >= 3)
+        let epic = try HealthProcess.json(HealthProcess.run(["providers", "directory", "--search", "epic sandbox", "--format", "json"]))
+        #expect(epic.map { $0["endpoints"] as? String } == ["https://fhir.epic.com/interconnect-fhir-oauth/api/FHIR/R4/"])
     }
 }
 

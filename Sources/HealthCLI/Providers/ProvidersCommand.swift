@@ -75,11 +75,12 @@ struct ProvidersDirectoryCommand: AsyncParsableCommand {
         abstract: "List institutions from HL7 User-access Brands bundles or Endpoint/Organization bundles.",
         discussion: """
             Example: health providers directory --file epic-brands.json --search "springfield MA"
+            Without --file, the small list shipped with the tool (vendors' public sandboxes) is searched.
             Entries that cannot be used are reported on standard error (exit status 2); the rest is listed.
             """
     )
 
-    @Option(name: .customLong("file"), help: "A directory bundle (repeatable).")
+    @Option(name: .customLong("file"), help: "A directory bundle (repeatable); none: the shipped list of public sandboxes.")
     var files: [String] = []
 
     @Option(help: "Words that must all appear in the name, aliases or address.")
@@ -89,8 +90,7 @@ struct ProvidersDirectoryCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func run() async throws {
-        guard !files.isEmpty else { throw badInput("give at least one --file BUNDLE") }
-        var directory = InstitutionDirectory()
+        var directory = files.isEmpty ? try providerCall { try CuratedDirectory.directory() } : InstitutionDirectory()
         for file in files { try providerCall { try directory.add(contentsOf: URL(fileURLWithPath: file)) } }
         for problem in directory.problems { Console.error(problem.description) }
         let rows = directory.search(search).map { institution -> [String?] in
