@@ -140,6 +140,31 @@ def faults(lane):
         return jsonify({k: v.get("served", 0) for k, v in STATE["faults"].get(lane, {}).items()})
 
 
+DIRECTORY_HITS = {"full": 0, "notModified": 0}
+
+
+@app.get("/directory.json")
+def directory():
+    """A Brands bundle with an ETag: 304 when the client's If-None-Match names it (tests count the answers)."""
+    etag = 'W/"rig-directory-1"'
+    with LOCK:
+        if request.headers.get("If-None-Match") == etag:
+            DIRECTORY_HITS["notModified"] += 1
+            return "", 304, {"ETag": etag}
+        DIRECTORY_HITS["full"] += 1
+    bundle = {"resourceType": "Bundle", "type": "collection", "timestamp": "2026-11-27T00:00:00Z", "entry": [
+        {"fullUrl": f"{ISSUER}/Organization/rig", "resource": {"resourceType": "Organization", "id": "rig", "name": "Rig General Hospital",
+                                                              "address": [{"city": "Loopback", "state": "NY"}], "endpoint": [{"reference": "Endpoint/rig"}]}},
+        {"fullUrl": f"{ISSUER}/Endpoint/rig", "resource": {"resourceType": "Endpoint", "id": "rig", "status": "active", "address": FHIR_BASE}}]}
+    return jsonify(bundle), 200, {"ETag": etag}
+
+
+@app.get("/directory-hits")
+def directory_hits():
+    with LOCK:
+        return jsonify(DIRECTORY_HITS)
+
+
 @app.route("/authorize", methods=["GET", "POST"])
 def authorize():
     p = request.values

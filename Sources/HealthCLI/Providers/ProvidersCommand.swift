@@ -83,6 +83,12 @@ struct ProvidersDirectoryCommand: AsyncParsableCommand {
     @Option(name: .customLong("file"), help: "A directory bundle (repeatable); none: the shipped list of public sandboxes.")
     var files: [String] = []
 
+    @Option(name: .customLong("url"), help: "A directory bundle to download (repeatable); kept with its ETag and asked again with If-None-Match.")
+    var urls: [String] = []
+
+    @Option(help: "Where downloaded bundles are kept (default $XDG_CACHE_HOME/openhealthkit/directories).")
+    var cache: String?
+
     @Option(help: "Words that must all appear in the name, aliases or address.")
     var search: String = ""
 
@@ -90,8 +96,15 @@ struct ProvidersDirectoryCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func run() async throws {
-        var directory = files.isEmpty ? try providerCall { try CuratedDirectory.directory() } : InstitutionDirectory()
+        var directory = files.isEmpty && urls.isEmpty ? try providerCall { try CuratedDirectory.directory() } : InstitutionDirectory()
         for file in files { try providerCall { try directory.add(contentsOf: URL(fileURLWithPath: file)) } }
+        let download = DirectoryDownload(cache: cache.map { URL(fileURLWithPath: $0) } ?? DirectoryDownload.defaultCache, http: HTTPTransport())
+        for text in urls {
+            guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http" else { throw badInput("\"\(text)\" is not an http(s) URL") }
+            let (data, notModified) = try await providerCall { try await download.fetch(url) }
+            if notModified { Console.error("\(text): not modified since the last download; the kept copy is used") }
+            try providerCall { try directory.add(bundle: data, input: text) }
+        }
         for problem in directory.problems { Console.error(problem.description) }
         let rows = directory.search(search).map { institution -> [String?] in
             let place = institution.locations.first.map { [$0.city, $0.state, $0.country].compactMap { $0 }.joined(separator: ", ") }
