@@ -21,14 +21,14 @@ struct ProvidersCommandTests {
 
     /// Runs `health providers connect` and plays the browser: reads the printed URL, opens it (the test AS approves
     /// at once) and either follows the redirect to the CLI's loopback listener or pastes the redirect on stdin.
-    func connect(paste: Bool, base: URL? = nil) async throws -> HealthProcess.Result {
+    func connect(paste: Bool, base: URL? = nil, client: String? = nil) async throws -> HealthProcess.Result {
         let base = base ?? rig.fhirBase
         let overrides = directory.appendingPathComponent("overrides.json")
         try Data(#"{"endpoints":[{"address":"\#(base.absoluteString)","discoveryURL":"\#(rig.discovery.absoluteString)"}]}"#.utf8)
             .write(to: overrides)
         let process = Process()
         process.executableURL = HealthProcess.executable
-        process.arguments = ["providers", "connect", base.absoluteString, "--client-id", rig.publicClient, "--redirect-port", "18099",
+        process.arguments = ["providers", "connect", base.absoluteString, "--client-id", client ?? rig.publicClient, "--redirect-port", "18099",
                              "--overrides", overrides.path, "--institution", "Rig General Hospital", "--database", database]
             + (paste ? ["--no-browser"] : [])
         let out = Pipe(), err = Pipe(), input = Pipe()

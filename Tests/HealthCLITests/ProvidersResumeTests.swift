@@ -18,15 +18,17 @@ extension ProvidersCommandTests {
         _ = try await URLSession.shared.data(for: request)
     }
 
-    /// Creates a resource at the FHIR server behind the client's back.
-    func create(_ resource: [String: Any]) async throws {
+    /// Creates a resource at the FHIR server behind the client's back; its id.
+    @discardableResult
+    func create(_ resource: [String: Any]) async throws -> String {
         var request = URLRequest(url: rig.fhirBase.appendingPathComponent(resource["resourceType"] as? String ?? ""))
         request.httpMethod = "POST"
         request.setValue("Bearer " + rig.seedToken, forHTTPHeaderField: "Authorization")
         request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONSerialization.data(withJSONObject: resource)
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["id"] as? String ?? ""
     }
 
     /// The ids of the stored records of FHIR type `type`, as `health records list` prints them.
@@ -35,9 +37,9 @@ extension ProvidersCommandTests {
         return rows.compactMap { $0["id"] as? String }
     }
 
-    /// The server's count of the patient's `type` resources.
-    func serverCount(_ type: String) async throws -> Int {
-        var request = URLRequest(url: URL(string: "\(rig.fhirBase.absoluteString)/\(type)?patient=\(rig.patientID)&_count=1")!)
+    /// The server's count of `patient`'s `type` resources.
+    func serverCount(_ type: String, patient: String) async throws -> Int {
+        var request = URLRequest(url: URL(string: "\(rig.fhirBase.absoluteString)/\(type)?patient=\(patient)&_count=1")!)
         request.setValue("Bearer " + rig.seedToken, forHTTPHeaderField: "Authorization")
         let (data, _) = try await URLSession.shared.data(for: request)
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["total"] as? Int ?? -1
@@ -45,12 +47,16 @@ extension ProvidersCommandTests {
 
     @Test(.enabled(if: ProviderRig.current?.proxyBase != nil, "needs the rig's proxy (restart the rig)"))
     func aSyncKilledMidwayResumesWithoutDuplicatesOrLosses() async throws {
-        let lane = UUID().uuidString
-        let connected = try await connect(paste: true, base: try #require(rig.proxy(lane: lane)))
+        // A patient of the test's own (a client whose patient knob names it), so other suites' counts never move.
+        let patientID = try await create(["resourceType": "Patient", "name": [["family": "Resume", "given": ["Kim"]]]])
+        let client = "resume-\(UUID().uuidString)", lane = UUID().uuidString
+        try await configureRig(["clients": [client: ["redirect_uris": [rig.redirectURI.absoluteString], "patient": patientID]]])
+        try await create(["resourceType": "Condition", "subject": ["reference": "Patient/\(patientID)"], "code": ["text": "Earlier condition"]])
+        let connected = try await connect(paste: true, base: try #require(rig.proxy(lane: lane)), client: client)
         #expect(connected.status == 0, "\(connected.stderr)")
         let id = try #require(connected.stdout.split(separator: "\n").last.map(String.init))
 
-        let patient = ["reference": "Patient/\(rig.patientID)"]
+        let patient = ["reference": "Patient/\(patientID)"]
         for index in 0..<3 {
             try await create(["resourceType": "Condition", "subject": patient, "code": ["text": "Resumed condition \(index)"]])
             try await create(["resourceType": "Observation", "status": "final", "subject": patient, "code": ["text": "Resumed result \(index)"],
@@ -76,10 +82,11 @@ extension ProvidersCommandTests {
         #expect(resumed.status == 0, "\(resumed.stdout)\(resumed.stderr)")
         #expect(resumed.stdout.contains("  Condition: 1 pages, 0 added, 0 replaced"), "\(resumed.stdout)")
         #expect(resumed.stdout.contains("  Observation: 1 pages, 3 added"), "\(resumed.stdout)")
+        #expect(try storedIDs("Condition").count == 4 && storedIDs("Observation").count == 3)
         for type in ["Condition", "Observation", "Immunization", "Procedure"] {
             let ids = try storedIDs(type)
             #expect(Set(ids).count == ids.count, "\(type) stored twice")
-            #expect(try await ids.count == serverCount(type), "\(type)")
+            #expect(try await ids.count == serverCount(type, patient: patientID), "\(type)")
         }
         let check = try HealthProcess.run(["providers", "sync", id, "--full", "--database", database])
         #expect(check.status == 0 && check.stdout.range(of: "[1-9][0-9]* (added|removed)", options: .regularExpression) == nil,
