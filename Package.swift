@@ -129,7 +129,7 @@ var targets: [Target] = [
         name: "HealthServer",
         dependencies: [
             "OpenHealthKit", "OpenHealthKitSQLite", "HealthKitModel", "HealthUnits", "HealthDatabase", "HealthDatabaseSQLite",
-            "HealthProviders", "HealthDatabasePostgres", "HealthLocking",
+            "HealthProviders", "HealthRecords", "HealthDatabasePostgres", "HealthLocking", "HealthExport", "SmartHealthCards",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -144,7 +144,7 @@ var targets: [Target] = [
     // Locates ../shared/testdata for the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     // A change-monitor clock the query tests move by hand, so they wait on state instead of the wall clock.
-    .target(name: "OpenHealthKitTestSupport", dependencies: ["OpenHealthKit"], path: "Tests/OpenHealthKitTestSupport"),
+    .target(name: "OpenHealthKitTestSupport", dependencies: ["OpenHealthKit", "HealthLocking"], path: "Tests/OpenHealthKitTestSupport"),
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
@@ -169,7 +169,8 @@ var targets: [Target] = [
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
     .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "HealthLocking", "TestSupport"]),
     // OpenHealthKitPostgres: with OPENHEALTHKIT_TEST_ENGINE=postgres, tests open a person's store by its postgres:// URL.
-    .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "OpenHealthKitPostgres", "TestSupport"]),
+    .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "OpenHealthKitPostgres", "TestSupport",
+                                                        "OpenHealthKitTestSupport", "HealthRecords", "SmartHealthCards"]),
     .testTarget(name: "SmartHealthCardsTests", dependencies: ["SmartHealthCards", "TestSupport"]),
     .testTarget(
         name: "HealthExportTests",

@@ -2,6 +2,7 @@
 #   health types --format json | python3 scripts/openapi.py > Sources/HealthServer/Resources/openapi.json
 # (the JSON is committed; HealthServerTests checks it describes every /v1 route the server has).
 import json
+import os
 import sys
 types = json.load(sys.stdin)
 def names(kinds=None, exclude=()):
@@ -92,6 +93,33 @@ schemas = {
   "TokenResponse": {"type": "object", "required": ["access_token", "token_type", "scope"], "properties": {"access_token": {"type": "string"}, "token_type": {"type": "string"}, "scope": {"type": "string"}}},
   "OAuthError": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}, "error_description": {"type": "string"}}},
 }
+# Apple export imports as jobs, exports, SMART Health Cards (the person's own; see docs/Server.md).
+count = {"type": "integer", "minimum": 0}
+counts = {"type": "object", "additionalProperties": count}
+schemas.update({
+  "ImportReport": {"type": "object", "required": ["source", "stored", "alreadyStored", "problems"], "description": "What the import did (ImportReport): records stored by type, problems grouped by kind with their lines",
+                   "properties": {"source": {"type": "string"}, "elementsRead": counts, "storedByType": counts, "stored": count, "alreadyStored": count,
+                                  "duplicatesInExport": count, "correlationMembersMerged": count, "characteristicsSet": count, "firstDate": date, "lastDate": date,
+                                  "seconds": {"type": "number"}, "problems": {"type": "object", "required": ["groups"], "properties": {"groups": {"type": "array", "items": {
+                                      "type": "object", "required": ["kind", "count", "lines", "details"], "properties": {"kind": {"type": "string"}, "count": count,
+                                      "lines": {"type": "array", "items": {"type": "integer"}}, "details": counts}}}}}}},
+  "ImportJob": {"type": "object", "required": ["id", "state", "createdAt", "uploadBytes", "bytesRead", "totalBytes", "elements", "percent"],
+                "properties": {"id": {"type": "string", "format": "uuid"}, "state": {"type": "string", "enum": ["uploading", "queued", "running", "finished", "failed"]},
+                               "createdAt": date, "finishedAt": date, "uploadBytes": count, "upload": {"type": "string", "enum": ["zip", "xml"]},
+                               "bytesRead": count, "totalBytes": count, "elements": count, "percent": {"type": "integer", "minimum": 0, "maximum": 100},
+                               "report": ref("ImportReport"), "error": {"type": "string", "description": "Why the job failed: the problem and where"}}},
+  "ImportList": {"type": "object", "required": ["imports"], "properties": {"imports": {"type": "array", "items": ref("ImportJob")}}},
+  "CardsRequest": {"type": "object", "required": ["cards"], "properties": {"cards": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                   "description": "Each input's content: shc:/ QR text (one string per chunk, or one per line), a .smart-health-card file's JSON, or a compact JWS"}}},
+  "Card": {"type": "object", "required": ["recordTypes", "issuer", "subject", "issuedDate", "relevantDate", "itemNames"], "description": "HKVerifiableClinicalRecord's fields",
+           "properties": {"uuid": {"type": "string", "format": "uuid"}, "recordTypes": {"type": "array", "items": {"type": "string"}}, "issuer": {"type": "string"},
+                          "subject": {"type": "string"}, "dateOfBirth": {"type": "string"}, "issuedDate": date, "relevantDate": date, "expirationDate": date,
+                          "itemNames": {"type": "array", "items": {"type": "string"}}}},
+  "CardList": {"type": "object", "required": ["cards"], "properties": {"cards": {"type": "array", "items": ref("Card")}}},
+  "CardImport": {"type": "object", "required": ["added", "alreadyStored", "cards"], "properties": {"added": count, "alreadyStored": count, "cards": {"type": "array", "items": ref("Card")}}},
+})
+binary = {"type": "string", "format": "binary"}
+owner_errors = {**common_errors, "403": err("Not the person's own credential (an app's token, or a guest)")}
 limit = Q("limit", {"type": "integer", "minimum": 1, "maximum": 10000}, "At most this many (default 1,000)")
 paths = {
   "/healthz": {"get": {"operationId": "health", "summary": "Health check", "security": [], "responses": {"200": resp("Running", "Health")}}},
@@ -127,12 +155,39 @@ paths = {
   "/v1/characteristics": {"get": {"operationId": "characteristic", "summary": "One characteristic (biologicalSex() …); the value is the enum's raw value, dateOfBirth YYYY-MM-DD",
         "parameters": [Q("type", {"type": "string", "enum": names({"characteristic"})}, "A characteristic type", True)],
         "responses": {"200": resp("The value (absent when not set)", "Characteristic"), **common_errors}}},
+  "/v1/imports": {
+    "post": {"operationId": "startImport", "summary": "Upload an Apple Health export (export.zip or export.xml) and import it as a background job",
+             "requestBody": {"required": True, "content": {"application/zip": {"schema": binary}, "application/xml": {"schema": binary},
+                 "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {"file": binary}}}}},
+             "responses": {"202": resp("The job (Location: /v1/imports/{id})", "ImportJob"), **owner_errors,
+                           "409": err("Another import of this person's is still going"), "413": err("Upload too large")}},
+    "get": {"operationId": "listImports", "summary": "The person's import jobs, newest first", "responses": {"200": resp("Jobs", "ImportList"), **owner_errors}}},
+  "/v1/imports/{id}": {"get": {"operationId": "importJob", "summary": "An import job: state, progress, and the import's report or error",
+        "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}, "description": "The job's id"}],
+        "responses": {"200": resp("The job", "ImportJob"), **owner_errors, "404": err("The person has no such job")}}},
+  "/v1/exports": {"get": {"operationId": "export", "summary": "The person's store as Apple's export.zip, CSV files (zipped) or a FHIR R4 Bundle",
+        "parameters": [Q("format", {"type": "string", "enum": ["apple", "csv", "fhir"]}, "apple (default), csv or fhir"),
+                       Q("type", {"type": "array", "items": sample_types}, "Only these types", False, True),
+                       Q("start", date, "Only samples ending at or after this"), Q("end", date, "Only samples starting before this")],
+        "responses": {"200": {"description": "The export, as an attachment", "content": {"application/zip": {"schema": binary}, "application/fhir+json": {"schema": {"type": "object"}}}},
+                      **owner_errors}}},
+  "/v1/health-cards": {"get": {"operationId": "healthCards", "summary": "The person's stored SMART Health Cards (HKVerifiableClinicalRecordQuery)",
+        "responses": {"200": resp("Cards", "CardList"), **owner_errors}}},
+  "/v1/health-cards/verify": {"post": {"operationId": "verifyHealthCards", "summary": "Verify SMART Health Cards against the server's trusted issuers; nothing is stored",
+        "requestBody": {"required": True, **json_body("CardsRequest")},
+        "responses": {"200": resp("Every card verified", "CardList"), **common_errors, "400": err("A card failed: the message names the check"), "413": err("Body too large")}}},
+  "/v1/health-cards/import": {"post": {"operationId": "importHealthCards", "summary": "Verify SMART Health Cards and store them (none unless all verify)",
+        "requestBody": {"required": True, **json_body("CardsRequest")},
+        "responses": {"200": resp("Stored", "CardImport"), **owner_errors, "400": err("A card failed: the message names the check"), "413": err("Body too large")}}},
   "/oauth/token": {"post": {"operationId": "token", "summary": "Authorization code (with PKCE verifier) for an app's access token", "security": [],
         "requestBody": {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "required": ["grant_type", "code", "redirect_uri", "client_id", "code_verifier"],
             "properties": {k: {"type": "string"} for k in ["grant_type", "code", "redirect_uri", "client_id", "code_verifier"]}}}}},
         "responses": {"200": resp("The token", "TokenResponse"), "400": resp("RFC 6749 error", "OAuthError"), "413": err("Body too large")}}},
 }
-doc = {"openapi": "3.1.0", "info": {"title": "OpenHealthKit server", "version": "1", "description": "HealthKit's semantics over HTTP: samples, anchored changes, statistics, authorization. Errors carry HealthKit's HKError.Code."},
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import openapi_payloads  # noqa: E402 (electrocardiograms, routes, heartbeat series, documents)
+openapi_payloads.add(types, schemas, paths, ref, nullable, Q, resp, err, common_errors, date)
+doc = {"openapi": "3.1.0", "info": {"title": "OpenHealthKit server", "version": "1", "description": "HealthKit's semantics over HTTP: samples, anchored changes, statistics, authorization, export imports and exports, SMART Health Cards. Errors carry HealthKit's HKError.Code."},
        "servers": [{"url": "/"}], "security": [{"bearer": []}],
        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "An app's token (OAuth authorization code with PKCE at /oauth/authorize) or a person's own token (health tokens create)"}},
                       "schemas": schemas}, "paths": paths}

@@ -64,7 +64,7 @@ enum SlotSums {
                     OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1));
             INSERT INTO stat_slot (type, slot, source_id, device_id, total, n)
                 SELECT s.type, \(slot("s.start")), s.source_id, COALESCE(s.device_id, 0), sum(COALESCE(s.quantity, 0)), count(*)
-                FROM sample s WHERE s.kind = \(quantityKind) AND s.id NOT IN (SELECT sample_id FROM stat_raw)
+                FROM sample s WHERE s.kind = \(quantityKind) AND NOT EXISTS (SELECT 1 FROM stat_raw r WHERE r.sample_id = s.id)
                 GROUP BY 1, 2, 3, 4;
 
             CREATE TRIGGER stat_sample_insert AFTER INSERT ON sample WHEN NEW.kind = \(quantityKind) BEGIN
@@ -131,9 +131,7 @@ extension SQLiteHealthStorage: SlotSumStorage {
     public func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum] {
         try slotSumAccess { try writer.read { db in
             guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
-            let bundles = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, bundle_id FROM source").map {
-                ($0[0] as Int64, $0[1] as String)
-            })
+            let bundles = try Self.bundleIdentifiers(db)
             let range = slots ?? Int64.min...Int64.max
             let statement = try db.cachedStatement(sql: """
                 SELECT slot, source_id, total, n, device_id FROM stat_slot WHERE type = ? AND slot BETWEEN ? AND ? ORDER BY slot
@@ -147,23 +145,34 @@ extension SQLiteHealthStorage: SlotSumStorage {
         } }
     }
 
-    /// See ``SlotSumStorage/rawSamples(type:)``.
+    /// See ``SlotSumStorage/rawSamples(type:)``. Read row by row, each source's name shared by its samples: a type's
+    /// raw samples of a large store are hundreds of thousands, held by the statistics cache.
     public func rawSamples(type: String) throws -> [RawSample] {
         try slotSumAccess { try writer.read { db in
             guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
+            let bundles = try Self.bundleIdentifiers(db)
             let sql = """
-                SELECT r.start, r.end, o.bundle_id, s.uuid,
+                SELECT r.start, r.end, s.source_id, s.uuid,
                        EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1),
                        COALESCE(s.device_id, 0)
-                FROM stat_raw r JOIN sample s ON s.id = r.sample_id
-                JOIN source o ON o.id = s.source_id WHERE r.type = ?
+                FROM stat_raw r JOIN sample s ON s.id = r.sample_id WHERE r.type = ?
                 """
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [typeID]).map {
-                let start = Date(timeIntervalSince1970: $0[0])
-                return RawSample(interval: DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: $0[1]))),
-                                 source: $0[2], uuid: $0[3], userEntered: $0[4], device: $0[5])
+            var samples: [RawSample] = []
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [typeID])
+            while let row = try rows.next() {
+                let start = Date(timeIntervalSince1970: row[0])
+                samples.append(RawSample(interval: DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: row[1]))),
+                                         source: bundles[row[2]] ?? "", uuid: row[3], userEntered: row[4], device: row[5]))
             }
+            return samples
         } }
+    }
+
+    /// Every source's bundle identifier by its row id.
+    private static func bundleIdentifiers(_ db: Database) throws -> [Int64: String] {
+        try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, bundle_id FROM source").map {
+            ($0[0] as Int64, $0[1] as String)
+        })
     }
 
     /// See ``SlotSumStorage/slotSumDevices(matching:)``: the filter evaluated on every stored device and on none.

@@ -24,12 +24,16 @@ public final class HealthServer: Sendable {
         router.add(middleware: ProblemMiddleware())
         AccountRoutes(services: services).add(to: router)
         SampleRoutes(services: services).add(to: router)
+        SeriesRoutes(services: services).add(to: router)
         ChangeRoutes(services: services).add(to: router)
         StatisticsRoutes(services: services).add(to: router)
         SessionRoutes(services: services).add(to: router)
         AuthorizeRoutes(services: services).add(to: router)
         TokenRoute(services: services).add(to: router)
         DashboardRoutes(services: services).add(to: router)
+        ImportRoutes(services: services).add(to: router)
+        ExportRoutes(services: services).add(to: router)
+        HealthCardRoutes(services: services).add(to: router)
         return router
     }
 
@@ -51,6 +55,15 @@ public final class HealthServer: Sendable {
             }
         }
         defer { idle.cancel() }
-        try await application.runService()
+        // The background refresh of provider connections runs while the server does, and stops with it.
+        let refresher = ProviderRefresher(services: services)
+        refresher.start()
+        do {
+            try await application.runService()
+        } catch {
+            await refresher.stop()
+            throw error
+        }
+        await refresher.stop()
     }
 }

@@ -5,7 +5,7 @@ the first-run sign-up form) and one with a person whose data is seeded and an ap
 failure (the exit status is what the Swift test reads); screenshots go to --out as test artefacts.
 
     python dashboard_browser.py --fresh URL --seeded URL --name NAME --password PASSWORD \
-        --client-id ID --redirect-uri URI --out DIR [--chromium /usr/bin/chromium]
+        --client-id ID --redirect-uri URI --export FILE --out DIR [--chromium /usr/bin/chromium]
 """
 
 import argparse
@@ -141,6 +141,25 @@ def permission_sheet(page, base, client_id, redirect_uri, out):
     shot(page, out, "07-apps-revoked")
 
 
+def import_with_progress(page, base, export, out):
+    """An Apple Health export uploaded on the import page: the job's page shows a progress bar and refreshes itself
+    (no JavaScript) until the import has finished, with its report."""
+    page.goto(base + "/import")
+    check(page.get_by_role("heading", name="Import and export").is_visible(), "the import page is shown")
+    page.get_by_label("export.zip or export.xml").set_input_files(export)
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.wait_for_url(base + "/import/*")
+    bar = page.get_by_role("progressbar", name="Import progress")
+    check(bar.is_visible(), "the job's page shows a progress bar")
+    status = page.get_by_role("status").text_content() or ""
+    check(status.startswith(("Uploading", "Waiting", "Importing", "Finished")), "and what the job is doing: " + status)
+    shot(page, out, "08-import-progress")
+    page.get_by_text("Finished", exact=True).wait_for()
+    check(bar.get_attribute("value") == "100", "the bar is full once the import has finished")
+    check(page.get_by_role("heading", name="Report").is_visible(), "the import's report is shown")
+    shot(page, out, "09-import-finished")
+
+
 def new_page(browser):
     """A page of its own (no cookies shared) at phone size, waiting up to two minutes for each step."""
     context = browser.new_context(viewport=PHONE)
@@ -150,7 +169,7 @@ def new_page(browser):
 
 def main():
     parser = argparse.ArgumentParser()
-    for name in ["fresh", "seeded", "name", "password", "client-id", "redirect-uri", "out"]:
+    for name in ["fresh", "seeded", "name", "password", "client-id", "redirect-uri", "export", "out"]:
         parser.add_argument("--" + name, required=True)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
@@ -164,6 +183,7 @@ def main():
             page = new_page(browser)
             sign_in_and_overview(page, args.seeded, args.name, args.password, args.out)
             permission_sheet(page, args.seeded, args.client_id, args.redirect_uri, args.out)
+            import_with_progress(page, args.seeded, args.export, args.out)
         finally:
             browser.close()
     print("all browser checks passed", flush=True)

@@ -74,4 +74,16 @@ import Testing
         let bad = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--tls-certificate", bogus, "--tls-key", bogus])
         #expect(bad.status == 1 && bad.stderr.contains("bogus.pem") && bad.stderr.contains("PEM"), "\(bad.stderr)")
     }
+
+    @Test("serve's card trust options: a key file that cannot be read or is not a JWKS exits 2 naming it")
+    func cardTrustOptions() throws {
+        let (folder, _) = try HealthProcess.newStore("serve-cards")
+        let data = folder.appendingPathComponent("server").path
+        let missing = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--card-keys", "/nonexistent/jwks.json"])
+        #expect(missing.status == 2 && missing.stderr.contains("/nonexistent/jwks.json"), "\(missing.stderr)")
+        let bogus = folder.appendingPathComponent("bogus.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: bogus))
+        let bad = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--card-directory", bogus])
+        #expect(bad.status == 2 && bad.stderr.contains("bogus.json"), "\(bad.stderr)")
+    }
 }

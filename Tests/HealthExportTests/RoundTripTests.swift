@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabase
 @testable import HealthExport
 import Testing
+import ZIPFoundation
 import TestSupport
 import HealthDatabaseSQLite
 
@@ -65,6 +66,18 @@ struct RoundTripTests {
         let steps = try String(contentsOf: csv.appendingPathComponent("HKQuantityTypeIdentifierStepCount.csv"), encoding: .utf8)
         #expect(steps.split(separator: "\n").count == (try store.count("HKQuantityTypeIdentifierStepCount")) + 1)
         #expect(counts["HKQuantityTypeIdentifierStepCount"] == (try store.count("HKQuantityTypeIdentifierStepCount")))
+        // To a .zip: the same files at the archive's top, and no temporary folder left beside it.
+        let zipped = store.folder.appendingPathComponent("csv.zip")
+        #expect(try HealthExporter(storage: store.storage).export(.csv, to: zipped) == counts)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: zipped.path, isDirectory: &isFolder)
+        try #require(exists && !isFolder.boolValue, "csv.zip is a file")
+        let archive = try Archive(url: zipped, accessMode: .read)
+        let entry = try #require(archive["HKQuantityTypeIdentifierStepCount.csv"])
+        var unzipped = Data()
+        _ = try archive.extract(entry) { unzipped.append($0) }
+        #expect(String(decoding: unzipped, as: UTF8.self) == steps)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.folder.path).allSatisfy { !$0.hasPrefix(".ohk-export-") })
         let fhir = store.folder.appendingPathComponent("bundle.json")
         let written = try HealthExporter(storage: store.storage).export(.fhir, selection: ExportSelection(), to: fhir)
         let bundle = try JSONSerialization.jsonObject(with: Data(contentsOf: fhir)) as? [String: Any]

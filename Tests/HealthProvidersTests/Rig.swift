@@ -23,16 +23,6 @@ extension ProviderRig {
         return (try HKHealthStore.owner(databasePath: database.path), try ConnectionStore(database: database), folder)
     }
 
-    /// Changes the test AS's knobs (consent, TTL, clients).
-    func configure(_ settings: [String: Any]) async throws {
-        var request = URLRequest(url: admin)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: settings)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw ProviderError(.authorization, "rig admin refused") }
-    }
-
     /// The AS back to its defaults: everything consented, one hour tokens.
     func reset() async throws { try await configure(["consent": "", "ttl": 3600]) }
 
@@ -74,19 +64,6 @@ extension ProviderRig {
             throw ProviderError(.authorization, "the AS answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
         }
         return redirect
-    }
-
-    /// Sends a FHIR write with the rig's own seed token (changing the server's data behind the client's back).
-    func write(_ method: String, _ path: String, _ body: [String: Any]) async throws -> [String: Any] {
-        var request = URLRequest(url: fhirBase.appendingPathComponent(path))
-        request.httpMethod = method
-        request.setValue("Bearer " + seedToken, forHTTPHeaderField: "Authorization")
-        request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status) else { throw ProviderError(.storage, "rig \(method) \(path): HTTP \(status)") }
-        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 
     /// Clinical-record counts expected from the seeded Synthea bundle, per resource type, read from the file itself.

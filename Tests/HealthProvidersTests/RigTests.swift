@@ -11,7 +11,7 @@ import Testing
 
 /// The whole flow over real HTTP against the loopback rig: discovery, launch, code exchange, sync into a real store,
 /// refresh, rotation, downscoping, revocation. Serialized: the test AS's knobs are shared.
-@Suite(.serialized, .enabled(if: Rig.current != nil, Rig.skipComment))
+@Suite(.serialized, .enabled(if: Rig.current != nil, Rig.skipComment), .providerRigExclusive)
 struct RigTests {
     let rig = Rig.current!
     let http = HTTPTransport(attempts: 2, baseDelay: 0.1)

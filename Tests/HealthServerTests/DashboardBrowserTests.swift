@@ -1,11 +1,13 @@
 import Foundation
+import HealthExport
 import HealthServer
 import Testing
 
 /// The dashboard in a real headless browser: Debian's `chromium` driven by Playwright for Python
 /// (Tests/Browser/dashboard_browser.py) against servers on loopback — first-run sign-up, sign-in, the overview's SVG
 /// charts at phone width, a type's day, HealthKit's permission sheet toggled and submitted, the apps page and a
-/// revoke. Screenshots are kept in `$OPENHEALTHKIT_BROWSER_ARTIFACTS` (a new temporary folder when unset).
+/// revoke, and an Apple Health export (the library's demo export) uploaded on the import page, its job's progress bar
+/// refreshing until the import has finished. Screenshots are kept in `$OPENHEALTHKIT_BROWSER_ARTIFACTS` (a new temporary folder when unset).
 ///
 /// Needs `/usr/bin/chromium` (or `$OPENHEALTHKIT_CHROMIUM`) and the venv `.ci/run` makes in `.build/browser-test/venv`
 /// (or `$OPENHEALTHKIT_BROWSER_PYTHON`). Without them the test is skipped, except under CI (`CI` set), where it fails.
@@ -37,7 +39,7 @@ import Testing
         }
     }
 
-    @Test("the dashboard in headless Chromium: sign-up, sign-in, charts at phone width, the permission sheet toggled and submitted, revoke",
+    @Test("the dashboard in headless Chromium: sign-up, sign-in, charts at phone width, the permission sheet toggled and submitted, revoke, an import with progress",
           .enabled(if: (try? rig.get()) != nil || inCI, "chromium or the Playwright venv is missing (.ci/run installs both)"),
           .timeLimit(.minutes(5)))
     func dashboardInBrowser() async throws {
@@ -61,17 +63,22 @@ import Testing
         }
         let saved = try await seeded.send("POST", "/v1/samples", token: token, json: SampleAPITests.batch(samples))
         #expect(saved.status == 200, "\(saved.text)")
+        // An export big enough that its import takes a moment (tens of megabytes of export.xml).
+        let demo = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: demo) }
+        let export = try DemoExport(records: 150_000).write(to: demo).exportXML
 
         let out = ProcessInfo.processInfo.environment["OPENHEALTHKIT_BROWSER_ARTIFACTS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-browser-\(UUID().uuidString)").path
         let (status, output) = try await Self.run(rig.python, [
             rig.script, "--fresh", fresh.base, "--seeded", seeded.base, "--name", "alice", "--password", "correct horse battery",
-            "--client-id", "com.example.steps", "--redirect-uri", "http://127.0.0.1:9/callback", "--out", out, "--chromium", rig.chromium,
+            "--client-id", "com.example.steps", "--redirect-uri", "http://127.0.0.1:9/callback", "--export", export, "--out", out,
+            "--chromium", rig.chromium,
         ])
         print("browser screenshots: \(out)")
         #expect(status == 0, "the browser run failed:\n\(output)")
         let shots = (try? FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }) ?? []
-        #expect(shots.count == 7, "screenshots: \(shots)")
+        #expect(shots.count == 9, "screenshots: \(shots)")
         for name in shots {
             let data = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent(name))
             #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 2_000, "\(name) is a PNG picture")

@@ -87,6 +87,7 @@ import Testing
                       ("bob", try await harness.signIn("bob"), ["98,765", "data-value=\"98765", "111 bpm"])]
         var pages = ["/?" + F.query, "/types", "/apps", "/types/heartRate?" + F.query]
         pages += ["day", "week", "month", "sixMonths", "year"].map { "/types/stepCount?range=\($0)&" + F.query }
+        pages += ["day", "week", "month"].map { "/heart?range=\($0)&" + F.query } + ["/workouts?" + F.query, "/sleep?" + F.query]
         for (name, cookie, own) in people {
             let others = people.filter { $0.0 != name }.flatMap(\.2)
             var seenOwn = Set<String>()

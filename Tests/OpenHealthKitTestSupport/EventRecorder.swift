@@ -1,10 +1,11 @@
 package import Foundation
+import HealthLocking
 
 /// Collects events from handlers on any thread, and waits until enough have arrived: each recorded event wakes the
 /// waiters whose condition now holds; the timeout only bounds a wait for something that never comes, so it is long
 /// (30 s): a loaded CI machine running the whole suite in parallel can take seconds to deliver, and a passing wait
 /// ends at the event, not at the timeout.
-package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
+package final class EventRecorder<Event: Sendable>: Sendable {
     private struct Waiter {
         let condition: ([Event]) -> Bool
         let continuation: CheckedContinuation<Void, Never>
@@ -13,19 +14,22 @@ package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
     /// An empty recorder.
     package init() {}
 
-    private let lock = NSLock()
-    private var recorded: [Event] = []
-    private var waiters: [UUID: Waiter] = [:]
+    private struct State {
+        var recorded: [Event] = []
+        var waiters: [UUID: Waiter] = [:]
+    }
+
+    private let state = Locked(State())
 
     /// Every event so far.
-    package var events: [Event] { lock.withLock { recorded } }
+    package var events: [Event] { state.withLock { $0.recorded } }
 
     /// Records `event` and wakes the waiters it satisfies.
     package func record(_ event: Event) {
-        let satisfied: [Waiter] = lock.withLock {
-            recorded.append(event)
-            let ready = waiters.filter { $0.value.condition(recorded) }
-            for id in ready.keys { waiters[id] = nil }
+        let satisfied: [Waiter] = state.withLock { state in
+            state.recorded.append(event)
+            let ready = state.waiters.filter { $0.value.condition(state.recorded) }
+            for id in ready.keys { state.waiters[id] = nil }
             return Array(ready.values)
         }
         for waiter in satisfied { waiter.continuation.resume() }
@@ -42,14 +46,14 @@ package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
     package func wait(timeout: TimeInterval = 30, until condition: @escaping ([Event]) -> Bool) async -> [Event] {
         let id = UUID()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let holds: Bool = lock.withLock {
-                if condition(recorded) { return true }
-                waiters[id] = Waiter(condition: condition, continuation: continuation)
+            let holds: Bool = state.withLock { state in
+                if condition(state.recorded) { return true }
+                state.waiters[id] = Waiter(condition: condition, continuation: continuation)
                 return false
             }
             if holds { return continuation.resume() }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-                lock.withLock { waiters.removeValue(forKey: id) }?.continuation.resume()
+                state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
             }
         }
         return events

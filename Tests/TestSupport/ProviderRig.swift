@@ -55,6 +55,32 @@ public struct ProviderRig: Decodable, Sendable {
         return rig
     }()
 
+    /// Changes the test AS's knobs (`consent`, `ttl`, `clients`: `{"id": {"secret": …, "redirect_uris": […]}}`).
+    public func configure(_ settings: [String: Any]) async throws {
+        var request = URLRequest(url: admin)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: settings)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+    }
+
+    /// Sends a FHIR write with the rig's own seed token (changing the server's data behind the client's back);
+    /// returns the resource the server answers with.
+    @discardableResult
+    public func write(_ method: String, _ path: String, _ body: [String: Any]) async throws -> [String: Any] {
+        var request = URLRequest(url: fhirBase.appendingPathComponent(path))
+        request.httpMethod = method
+        request.setValue("Bearer " + seedToken, forHTTPHeaderField: "Authorization")
+        request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard let status = (response as? HTTPURLResponse)?.statusCode, (200..<300).contains(status) else {
+            throw URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "rig \(method) \(path) refused"])
+        }
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
     /// What a test prints when it skips because the rig is not running.
     public static let missingMessage =
         "skipped: the provider rig is not running (start it with `.ci/provider-rig start`; .ci/run does)"

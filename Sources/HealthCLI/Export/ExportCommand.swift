@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             apple: export.zip (or a folder when --out does not end in .zip) with export.xml, workout-routes/, \
             clinical-records/ and export_cda.xml; `health import` of it gives back the same samples. csv: a folder \
-            with one CSV per type. fhir: one JSON Bundle with an Observation per quantity sample and the stored \
+            with one CSV per type (zipped when --out ends in .zip). fhir: one JSON Bundle with an Observation per quantity sample and the stored \
             clinical resources.
 
             Example:
@@ -47,7 +47,7 @@ struct ExportCommand: ParsableCommand {
         let target = URL(fileURLWithPath: out)
         let folder = target.deletingLastPathComponent()
         var isFolder: ObjCBool = false
-        if chosen == .apple && out.hasSuffix(".zip") || chosen == .fhir, FileManager.default.fileExists(atPath: out) {
+        if out.hasSuffix(".zip") || chosen == .fhir, FileManager.default.fileExists(atPath: out) {
             throw badInput("--out \(out) already exists; remove it or choose another path")
         }
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {

@@ -71,7 +71,7 @@ struct ImportCommand: ParsableCommand {
         bar.clear()
         if !dryRun, summary.readAnything {
             // Statistics summaries and merged runs are computed now, so the first `health stats` reads them.
-            do { try StatisticsPreparation.prepare(HKHealthStore.owner(storage: storage)) } catch {
+            do { try StatisticsPreparation.prepare(storage) } catch {
                 Console.error("the import is stored, but preparing statistics failed: \(HKError.from(error).localizedDescription)")
             }
             try? (storage as? SQLiteHealthStorage)?.checkpoint()   // the database file alone holds the import

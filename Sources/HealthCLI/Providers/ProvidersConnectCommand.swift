@@ -65,24 +65,17 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
             try providerCall { try EndpointOverrides.read(Data(contentsOf: URL(fileURLWithPath: path)), input: path) }.override(for: base)
         } ?? nil
         let http = HTTPTransport()
+        let plan = try await providerCall {
+            let client: LaunchPlan.Client = clientSecret.map { .secret(clientID: clientID, secret: $0) }
+                ?? (privateKeyJWT ? .privateKeyJWT(clientID: clientID) : .publicClient(clientID: clientID))
+            return try await LaunchPlan.prepare(fhirBase: base, override: override, client: client, scope: scope,
+                                                connections: connections, http: http)
+        }
         let grant = try await providerCall {
-            let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: base, override: override)
-            let client: ClientAuthentication
-            if let clientSecret {
-                client = .clientSecretBasic(clientID: clientID, secret: clientSecret)
-            } else if privateKeyJWT {
-                client = .privateKeyJWT(clientID: clientID, key: try connections.clientKey(configuration.preferredSigningAlgorithm))
-            } else {
-                client = .none(clientID: clientID)
-            }
-            var scopes = SMARTScopes(scope ?? override?.scopes
-                ?? SMARTScopes.request(resourceTypes: ProviderSync.resourceTypes + ProviderSync.referencedTypes, v2: configuration.acceptsV2Scopes).description)
-            if let extra = override?.extraScopes { scopes = SMARTScopes(scopes.description + " " + extra) }
             let listener = noBrowser ? nil : try LoopbackRedirectListener(port: redirectPort)
             let redirectURI = listener?.redirectURI ?? URL(string: "http://127.0.0.1:\(redirectPort)/callback")!
             let flow = AuthorizationFlow(http: http)
-            let pending = try await flow.begin(fhirBase: base, configuration: configuration, client: client, scopes: scopes,
-                                               redirectURI: redirectURI, aud: override?.aud ?? .asIs)
+            let pending = try await plan.begin(flow, redirectURI: redirectURI)
             Console.write("Open this URL to sign in: \(pending.url.absoluteString)\n")
             let redirect: URL
             if let listener {
@@ -100,10 +93,7 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
         let refused = grant.requested.refused(by: grant.granted)
         if !refused.isEmpty { Console.write("not granted: \(refused.joined(separator: " "))\n") }
         if !grant.granted.offlineAccess { Console.write("no offline_access: records cannot be refreshed without signing in again\n") }
-        let connection = try providerCall {
-            try connections.save(grant: grant, institution: institution ?? name, accept: override?.accept,
-                                 searchParameters: override?.searchParameters)
-        }
+        let connection = try providerCall { try plan.save(grant, institution: institution ?? name, in: connections) }
         try await firstSync(connection, connections: connections)
     }
 

@@ -30,13 +30,7 @@ struct CardOptions: ParsableArguments {
 
     /// Verifies every card in the files; the first failure prints one line and exits with status 2.
     func verifiedCards() async throws -> [VerifiedSmartHealthCard] {
-        var trust = TrustStore()
-        do {
-            for path in keys { try trust.load(keysAt: URL(fileURLWithPath: path)) }
-            if let directory { try trust.load(directorySnapshotAt: URL(fileURLWithPath: directory)) }
-        } catch {
-            throw badInput("\(error)")
-        }
+        let trust = try TrustStore.loading(keys: keys, directory: directory)
         var texts: [String] = []
         do {
             for file in files { texts.append(try SmartHealthCardInput.contents(ofFile: file)) }
@@ -62,6 +56,21 @@ struct CardOptions: ParsableArguments {
         var fetching = verifier
         do { try await fetching.trustStore.fetchIssuer(issuer) } catch { throw badInput("fetching the keys of \(issuer) failed: \(error)") }
         return try fetching.verify(jws: jws)
+    }
+}
+
+extension TrustStore {
+    /// The issuers `--keys` (JWKS files or issuer folders, trusted for any issuer) and `--directory` (a VCI snapshot)
+    /// name, for `health cards` and `health serve`; a file that cannot be used exits 2 naming it.
+    static func loading(keys: [String], directory: String?) throws -> TrustStore {
+        var trust = TrustStore()
+        do {
+            for path in keys { try trust.load(keysAt: URL(fileURLWithPath: path)) }
+            if let directory { try trust.load(directorySnapshotAt: URL(fileURLWithPath: directory)) }
+        } catch {
+            throw badInput("\(error)")
+        }
+        return trust
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthServer
 import OpenHealthKit
+import SmartHealthCards
 
 /// Where the server's data lives, for every server command.
 struct ServerDataOptions: ParsableArguments {
@@ -72,10 +73,20 @@ struct ServeCommand: AsyncParsableCommand {
         + "instead of a SQLite file each (docs/PostgreSQL.md).", valueName: "url"))
     var postgres: String?
 
+    @OptionGroup var providers: ServeProviderOptions
+    @Option(help: ArgumentHelp("Trust SMART Health Cards signed with these issuer keys (a JWKS file, or a folder with "
+        + ".well-known/jwks.json and .well-known/crl/KID.json) for /v1/health-cards and the Health cards page; repeatable.", valueName: "path"))
+    var cardKeys: [String] = []
+
+    @Option(help: ArgumentHelp("Trust the issuers of this directory snapshot (VCI format) for SMART Health Cards.", valueName: "file"))
+    var cardDirectory: String?
+
     func run() async throws {
+        let trust = try TrustStore.loading(keys: cardKeys, directory: cardDirectory)
         guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
         guard rateLimit >= 1, rateLimit.isFinite else { throw badInput("--rate-limit \(rateLimit) must be at least 1 request a second") }
         guard (tlsCertificate == nil) == (tlsKey == nil) else { throw badInput("--tls-certificate and --tls-key go together") }
+        let providerSettings = try providers.settings()
         let server = try data.server { configuration in
             configuration.host = host
             configuration.port = port
@@ -84,6 +95,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.postgres = postgres
             configuration.requestsPerSecond = rateLimit
             configuration.requestBurst = Int(min(rateLimit * 2, 1_000_000))
+            configuration.providers = providerSettings
+            configuration.cardTrust = trust
         }
         do {
             try await server.run { port in

@@ -20,24 +20,36 @@ public struct HealthExporter {
     public init(storage: any HealthStorage) { self.storage = storage }
 
     /// Writes `format` to `destination` (apple: a .zip file, or a folder when it has no .zip extension;
-    /// csv: a folder; fhir: a .json file); returns what was written, by element or type.
+    /// csv: a folder, or a .zip file of it; fhir: a .json file); returns what was written, by element or type.
+    /// A .zip is written through a temporary folder beside it, removed afterwards.
     public func export(_ format: Format, selection: ExportSelection = ExportSelection(), to destination: URL) throws -> [String: Int] {
         switch format {
-        case .csv: return try CSVExportWriter(storage: storage, selection: selection, folder: destination).write()
         case .fhir: return try FHIRExportWriter(storage: storage, selection: selection, file: destination).write()
-        case .apple:
-            let zipped = destination.pathExtension.lowercased() == "zip"
-            let folder = zipped ? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-\(UUID().uuidString)") : destination
-            let root = folder.appendingPathComponent("apple_health_export")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            var writer = AppleExportWriter(storage: storage, selection: selection, root: root)
-            let counts = try writer.write()
-            if zipped {
-                defer { try? FileManager.default.removeItem(at: folder) }
-                try? FileManager.default.removeItem(at: destination)
-                try FileManager.default.zipItem(at: root, to: destination, compressionMethod: .deflate)
+        case .csv:
+            return try Self.folder(for: destination, under: nil) { folder in
+                try CSVExportWriter(storage: storage, selection: selection, folder: folder).write()
             }
-            return counts
+        case .apple:
+            return try Self.folder(for: destination, under: "apple_health_export") { root in
+                var writer = AppleExportWriter(storage: storage, selection: selection, root: root)
+                return try writer.write()
+            }
         }
+    }
+
+    /// Runs `write` on a folder (created): `destination`, or its subfolder `under`; when `destination` ends in .zip, a
+    /// temporary folder beside it instead, zipped to it afterwards (the archive holds `under/` and its contents, or
+    /// without `under` the files at its top) and removed.
+    private static func folder(for destination: URL, under: String?, write: (URL) throws -> [String: Int]) throws -> [String: Int] {
+        let zipped = destination.pathExtension.lowercased() == "zip"
+        let folder = zipped ? destination.deletingLastPathComponent().appendingPathComponent(".ohk-export-\(UUID().uuidString)") : destination
+        let target = under.map { folder.appendingPathComponent($0) } ?? folder
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        guard zipped else { return try write(target) }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let counts = try write(target)
+        try? FileManager.default.removeItem(at: destination)
+        try FileManager.default.zipItem(at: target, to: destination, shouldKeepParent: under != nil, compressionMethod: .deflate)
+        return counts
     }
 }

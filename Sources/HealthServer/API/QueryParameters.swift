@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabase
 import HealthKitModel
 import Hummingbird
 import OpenHealthKit
@@ -11,6 +12,7 @@ import OpenHealthKit
 ///   with `strictStartDate=true` / `strictEndDate=true` for its options.
 /// - `source` (repeatable): bundle identifiers, as `predicateForObjects(from:)`.
 /// - `uuid` (repeatable): as `predicateForObjects(with:)`.
+/// - `workout`: a workout's UUID: the samples associated with it, as `predicateForObjects(from:)`.
 /// - `userEntered=false`: leaves out samples people typed in (`HKMetadataKeyWasUserEntered`).
 struct QueryParameters {
     let parameters: Parameters
@@ -96,6 +98,11 @@ struct QueryParameters {
             return uuid
         }
         if !uuids.isEmpty { parts.append(HKQuery.predicateForObjects(with: Set(uuids))) }
+        if let text = one("workout") {
+            // predicateForObjects(from: workout): the samples associated with it (its routes, its heart rates…).
+            guard let workout = UUID(uuidString: text) else { throw ServerError.badRequest("workout: \"\(text)\" is not a UUID") }
+            parts.append(SampleFilterPredicate(.parent(workout)))
+        }
         if !(try flag("userEntered", fallback: true)) {
             parts.append(HKQuery.predicateForObjects(withMetadataKey: HKMetadataKeyWasUserEntered, operatorType: .notEqualTo, value: true))
         }

@@ -11,6 +11,10 @@ enum RouteTable {
         "/signup": ["GET", "POST"], "/signout": ["POST"],
         "/": ["GET"], "/types": ["GET"], "/apps": ["GET"], "/apps/revoke": ["POST"], "/apps/permission": ["POST"],
         "/sources/priority": ["POST"], "/sleep": ["GET"],
+        "/v1/routes/locations": ["GET"], "/v1/heartbeats": ["GET"], "/v1/electrocardiograms/voltages": ["GET"], "/v1/documents": ["GET"],
+        "/workouts": ["GET"], "/heart": ["GET"],
+        "/v1/imports": ["GET", "POST"], "/v1/imports/{id}": ["GET"], "/v1/exports": ["GET"], "/v1/health-cards": ["GET"],
+        "/v1/health-cards/verify": ["POST"], "/v1/health-cards/import": ["POST"], "/import": ["GET", "POST"], "/cards": ["GET", "POST"],
     ]
 
     /// The 405 answer for `request` when its path is known but its method is not; nil otherwise.

@@ -51,20 +51,19 @@ struct SampleRoutes: Sendable {
             // The person's own saves carry their source now (a given one, or the store's); an app's are stamped on saving.
             let revision = wire.source.map(WireMapping.revision) ?? (access.isOwner ? access.store.appRevision : nil)
             let sample = try WireMapping.sample(wire, place: place, revision: revision)
+            try PayloadSaving.requireSavable(sample, place: place, access: access)
             for uuid in Self.uuids(of: sample) where !seen.insert(uuid).inserted {
                 throw ServerError.badRequest("\(place): UUID \(uuid) appears more than once in the batch")
             }
             samples.append(sample)
         }
-        let existing = try alreadyStored(samples, access: access)
+        let payloads = try PayloadSaving(body.samples, samples, access: access)
+        let existing = try alreadyStored(samples, access: access, routeParents: payloads.routeParents)
         let fresh = samples.filter { !existing.contains($0.uuid) }
         if !fresh.isEmpty {
-            if access.isOwner {
-                let records = try fresh.flatMap { sample throws(HKError) in try ObjectMapping.records(from: sample) }
-                try access.store.writer.save(records, rules: .validate)
-            } else {
-                try await access.store.save(fresh)
-            }
+            // The person's own saves keep their sources; an app's are HealthKit's save (stamped, its permissions).
+            try access.store.writer.save(try payloads.records(for: fresh), sharing: payloads.sharing(for: fresh),
+                                         rules: access.isOwner ? .validate : .app)
         }
         try access.log(.write, samples.map(\.sampleType))
         return try APIResponses.json(SaveResponse(saved: fresh.map(\.uuid), alreadyStored: samples.map(\.uuid).filter(existing.contains)))
@@ -76,15 +75,20 @@ struct SampleRoutes: Sendable {
     }
 
     /// The top-level UUIDs of `samples` already stored by the same source (the person's own access: by anyone);
-    /// a UUID another source stored is a conflict.
-    private func alreadyStored(_ samples: [HKSample], access: APIAccess) throws -> Set<UUID> {
+    /// a UUID another source stored, or a child of another object than the batch gives it (a member of another
+    /// correlation, a route of another workout), is a conflict.
+    private func alreadyStored(_ samples: [HKSample], access: APIAccess, routeParents: [UUID: UUID]) throws -> Set<UUID> {
+        var parents = routeParents
+        for case let correlation as HKCorrelation in samples {
+            for member in correlation.objects { parents[member.uuid] = correlation.uuid }
+        }
         let storage = try access.store.storage()
         let all = Set(samples.flatMap(Self.uuids))
         let found = try storage.records(matching: .uuids(all), sort: [], limit: nil, includePayload: false)
         var mine: Set<UUID> = []
         for record in found {
             let sameSource = access.isOwner || record.source.bundleIdentifier == access.store.app.bundleIdentifier
-            guard sameSource, record.parent == nil else {
+            guard sameSource, record.parent == nil || record.parent == parents[record.uuid] else {
                 throw ServerError.conflict("UUID \(record.uuid) is already used by another object; give each new sample a new UUID")
             }
             mine.insert(record.uuid)

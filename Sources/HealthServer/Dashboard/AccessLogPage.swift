@@ -41,9 +41,6 @@ struct AccessLogPage: Sendable {
         }
     }
 
-    /// `date` as `YYYY-MM-DD HH:MM` in the page's time zone (the day as the pages' `date` parameter writes it).
-    private func time(_ date: Date) -> String {
-        let parts = day.calendar.dateComponents([.hour, .minute], from: date)
-        return day.parameter(date) + String(format: " %02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
+    /// `date` as `YYYY-MM-DD HH:MM` in the page's time zone.
+    private func time(_ date: Date) -> String { day.minute(date) }
 }

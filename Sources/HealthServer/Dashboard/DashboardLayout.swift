@@ -13,6 +13,10 @@ enum DashboardLayout {
         case overview
         /// `/types` and the type pages.
         case types
+        /// `/workouts` and a workout's page.
+        case workouts
+        /// `/heart`.
+        case heart
         /// `/apps`.
         case apps
         /// `/access`.
@@ -21,16 +25,28 @@ enum DashboardLayout {
         case tokens
         /// `/guest`.
         case guest
+        /// `/records` (clinical records) and `/providers`.
+        case records, providers
+        /// `/import`: imports and exports.
+        case importExport
+        /// `/cards`: SMART Health Cards.
+        case cards
 
         /// The link's words.
         var title: String {
             switch self {
             case .overview: "Overview"
             case .types: "Types"
+            case .workouts: "Workouts"
+            case .heart: "Heart"
             case .apps: "Apps"
             case .access: "Access log"
             case .tokens: "Tokens"
             case .guest: "Guest access"
+            case .records: "Health records"
+            case .providers: "Providers"
+            case .importExport: "Import & export"
+            case .cards: "Health cards"
             }
         }
 
@@ -39,10 +55,16 @@ enum DashboardLayout {
             switch self {
             case .overview: "/"
             case .types: "/types"
+            case .workouts: "/workouts"
+            case .heart: "/heart"
             case .apps: "/apps"
             case .access: "/access"
             case .tokens: "/tokens"
             case .guest: "/guest"
+            case .records: "/records"
+            case .providers: "/providers"
+            case .importExport: "/import"
+            case .cards: "/cards"
             }
         }
     }
@@ -69,6 +91,7 @@ enum DashboardLayout {
         .empty { font-weight: 600; }
         form.inline { display: inline; } form.inline button { margin: .25rem 0 .25rem .5rem; padding: .2rem .6rem; font-size: .9rem; }
         .status { background: #e8f1e4; border-left: 4px solid #2e6b1f; padding: .5rem 1rem; }
+        .records pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; }
         """
 
     /// A dashboard page for `viewer` in `section`: `body` (already HTML) under the navigation.

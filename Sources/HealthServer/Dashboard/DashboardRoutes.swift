@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
-/// `/sleep`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`, and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// `/sleep`, `/workouts` and `/workouts/{uuid}`, `/heart`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`,
+/// `/records` (``ClinicalRecordsPage``), `/providers` (``ProvidersPage``, its forms ``ProviderForms``), `/import`
+/// (``ImportExportPage``), `/cards` (``CardsPage``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
@@ -31,6 +33,19 @@ struct DashboardRoutes: Sendable {
             try await signedIn(request) { viewer in
                 let range = try DashboardRange.named(QueryParameters(request).one("range"))
                 return try await SleepPage(viewer: viewer, day: try day(request), range: range).response()
+            }
+        }
+        pages.get("/workouts") { request, _ in
+            try await signedIn(request) { viewer in
+                try await WorkoutsPage(viewer: viewer, day: try day(request), range: try DashboardRange.named(QueryParameters(request).one("range"))).response()
+            }
+        }
+        pages.get("/workouts/:uuid") { request, context in
+            try await signedIn(request) { viewer in try await WorkoutPage(viewer: viewer, day: try day(request)).response(id: context.parameters.get("uuid") ?? "") }
+        }
+        pages.get("/heart") { request, _ in
+            try await signedIn(request) { viewer in
+                try await HeartPage(viewer: viewer, day: try day(request), range: try DashboardRange.named(QueryParameters(request).one("range"))).response()
             }
         }
         pages.get("/apps") { request, _ in
@@ -64,6 +79,25 @@ struct DashboardRoutes: Sendable {
                 try TokensPage(services: services, viewer: viewer, day: try day(request)).revoke(try await FormFields.read(request))
             }
         }
+        pages.get("/import") { request, _ in
+            try await signedIn(request) { viewer in ImportExportPage(services: services, viewer: viewer, day: try day(request)).response() }
+        }
+        pages.post("/import") { request, _ in
+            try await signedIn(request) { viewer in try await ImportExportPage(services: services, viewer: viewer, day: try day(request)).upload(request) }
+        }
+        pages.get("/import/:id") { request, context in
+            try await signedIn(request) { viewer in
+                try ImportExportPage(services: services, viewer: viewer, day: try day(request)).job(id: context.parameters.get("id") ?? "")
+            }
+        }
+        pages.get("/cards") { request, _ in
+            try await signedIn(request) { viewer in try await CardsPage(services: services, viewer: viewer, day: try day(request)).response() }
+        }
+        pages.post("/cards") { request, _ in
+            try await signedIn(request) { viewer in
+                try await CardsPage(services: services, viewer: viewer, day: try day(request)).submit(try await FormFields.read(request))
+            }
+        }
         let guest = GuestAccess(services: services)
         pages.get("/guest") { request, _ in try await signedIn(request) { viewer in guest.page(viewer) } }
         pages.post("/guest") { request, _ in
@@ -71,6 +105,35 @@ struct DashboardRoutes: Sendable {
         }
         pages.get("/guest/:pass") { _, context in try guest.entryPage(pass: context.parameters.get("pass") ?? "") }
         pages.post("/guest/:pass") { _, context in try guest.enter(pass: context.parameters.get("pass") ?? "") }
+        // Clinical records and provider connections (ClinicalRecordsPage, ProvidersPage, ProviderForms).
+        pages.get("/records") { request, _ in
+            try await signedIn(request) { viewer in
+                try await ClinicalRecordsPage(viewer: viewer, day: try day(request)).response(category: QueryParameters(request).one("category"))
+            }
+        }
+        pages.get("/providers") { request, _ in
+            try await signedIn(request) { viewer in
+                try ProvidersPage(services: services, viewer: viewer, day: try day(request)).response(search: QueryParameters(request).one("search"))
+            }
+        }
+        pages.get("/providers/callback") { request, _ in
+            try await signedIn(request) { viewer in try await ProviderForms(services: services, viewer: viewer, day: try day(request)).callback(request) }
+        }
+        pages.post("/providers/connect") { request, _ in
+            try await signedIn(request) { viewer in
+                try await ProviderForms(services: services, viewer: viewer, day: try day(request)).connect(try await FormFields.read(request), request: request)
+            }
+        }
+        pages.post("/providers/sync") { request, _ in
+            try await signedIn(request) { viewer in
+                try await ProviderForms(services: services, viewer: viewer, day: try day(request)).sync(try await FormFields.read(request))
+            }
+        }
+        pages.post("/providers/remove") { request, _ in
+            try await signedIn(request) { viewer in
+                try await ProviderForms(services: services, viewer: viewer, day: try day(request)).remove(try await FormFields.read(request))
+            }
+        }
     }
 
     /// `page` for the signed-in person, or a redirect to sign in (to sign up when the server has no account yet).

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// `/sleep`: time asleep each night over a week or a month (`?range=week|month`) ending with the day, as
 /// ``SleepNights`` counts it (noon to noon, asleep stages only, overlapping sources merged): the average night, a bar
-/// per night and the nights as a table.
+/// per night and the nights as a table; then the stages (``SleepStages``): the last night's as a timeline, each
+/// night's as a table.
 struct SleepPage: Sendable {
     /// The ranges the page offers: windows of days.
     static let ranges: [DashboardRange] = [.week, .month]
@@ -37,6 +38,11 @@ struct SleepPage: Sendable {
         }
         body += "<p class=\"muted\">A night runs from noon to noon and is named by the day it ends on; every asleep stage counts, "
             + "time in bed or awake does not, and where sources overlap the time is counted once.</p>\n"
+        let stages = try await SleepStages(viewer.store, window: window)
+        if !stages.stagesSeen.isEmpty {
+            body += "<h2>Stages</h2>\n" + (stages.timeline.map { $0 + "\n" } ?? "") + ScrollRegion.html(stages.table, label: "Sleep stages by night")
+                + "<p class=\"muted\">Each night's stages are one source's: the first in your source order that recorded the night.</p>\n"
+        }
         return DashboardLayout.page(title: "Sleep", viewer: viewer, section: .overview, body: body)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import SmartHealthCards
 
 /// How `health serve` runs: where its data lives, where it listens, and its limits.
 public struct ServerConfiguration: Sendable {
@@ -35,6 +36,14 @@ public struct ServerConfiguration: Sendable {
     public var tls: (certificateChain: String, privateKey: String)?
     /// Whether people reach the server over HTTPS (its own TLS, or a proxy's): session cookies are then `Secure`.
     public var usesTLS: Bool { behindHTTPS || tls != nil }
+    /// Provider connections (SMART on FHIR) from the dashboard and their background refresh.
+    public var providers = ProviderSettings()
+    /// The largest Apple Health export `POST /v1/imports` (and the dashboard's import page) accepts, in bytes: the
+    /// upload is streamed to a file under the data folder, never held in memory, and refused (413) beyond this.
+    public var maxUploadBytes: Int64 = 4 << 30
+    /// The SMART Health Card issuers whose cards `POST /v1/health-cards/verify` and `import` accept: their keys and
+    /// revocation lists (`health serve --card-keys`, `--card-directory`). Empty, no card verifies.
+    public var cardTrust = TrustStore()
 
     /// A configuration with the defaults: loopback port 8080, 16 MiB bodies, 10,000 samples a save, stores closed
     /// after 5 idle minutes, at most 256 open, 200 requests a second per credential (bursts of 400).

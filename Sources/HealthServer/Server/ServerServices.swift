@@ -20,6 +20,10 @@ final class ServerServices: Sendable {
     let requestLimiter: RequestRateLimiter
     /// The server's log (no health data, no tokens).
     let logger: Logger
+    /// People's provider connections (docs/Server.md, "Provider connections").
+    let providers: ServerProviders
+    /// Apple Health export imports running as background jobs, per person (`DIR/imports`).
+    let imports: ImportJobs
 
     /// Opens the directory in the data folder (creating the folder).
     init(configuration: ServerConfiguration, logger: Logger) throws {
@@ -29,8 +33,11 @@ final class ServerServices: Sendable {
         try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
         directory = try ServerDirectory(path: configuration.dataFolder.appendingPathComponent("server.sqlite").path)
         let postgres = try configuration.postgres.map { try PostgresHealthDatabase.shared(url: $0) }
-        stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"), postgres: postgres,
-                              idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
+        let stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"), postgres: postgres,
+                                  idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
+        self.stores = stores
+        providers = try ServerProviders(settings: configuration.providers, stores: stores)
+        imports = ImportJobs(folder: configuration.dataFolder.appendingPathComponent("imports"), storage: { try stores.storage(for: $0) })
     }
 
     /// The HealthKit store `grant` acts through: the person's own access for personal tokens and sessions, the app's
@@ -62,7 +69,7 @@ final class ServerServices: Sendable {
 
     /// The environment the server's stores read their policies from: never a terminal prompt (the permission sheet is
     /// a page), and Guest User mode for guests.
-    private static func environment(guest: Bool) -> [String: String] {
+    static func environment(guest: Bool) -> [String: String] {
         var environment = [AuthorizationPolicy.environmentVariable: AuthorizationPolicy.deny.rawValue]
         if guest { environment[HKHealthStore.guestUserEnvironmentVariable] = "1" }
         return environment

@@ -34,7 +34,7 @@ enum WireMapping {
                 fhirVersion: resource?.fhirVersion.stringRepresentation, sourceURL: resource?.sourceURL?.absoluteString,
                 resource: resource.flatMap { WireJSON.parse($0.data) })
         default:
-            wire.summary = sample.description
+            if !payload(sample, into: &wire) { wire.summary = sample.description }
         }
         return wire
     }
@@ -50,7 +50,7 @@ enum WireMapping {
                            events: events)
     }
 
-    private static func quantity(_ quantity: HKQuantity) -> WireQuantity {
+    static func quantity(_ quantity: HKQuantity) -> WireQuantity {
         WireQuantity(value: quantity.originalValue, unit: quantity.originalUnit.unitString)
     }
 
@@ -113,6 +113,7 @@ enum WireMapping {
         guard let type = HKObjectType.type(named: wire.type) as? HKSampleType else {
             throw HKError.invalidArgument("\(place).type: \"\(wire.type)\" is not a sample type HealthKit knows")
         }
+        try requireOwnPayload(wire, type: type, place: place)
         let metadata = try self.metadata(wire.metadata, place: place)
         let device = wire.device.map(device)
         let uuid = wire.uuid ?? UUID()
@@ -149,8 +150,10 @@ enum WireMapping {
             guard let part = wire.workout else { throw HKError.invalidArgument("\(place).workout is required for workouts") }
             return try workout(part, wire, uuid: uuid, revision: revision, device: device, metadata: metadata, place: place)
         default:
-            throw HKError.invalidArgument("\(place).type: saving \(type.identifier) over the API is not supported yet; "
-                + "quantity, category, correlation and workout samples are")
+            let header = Header(uuid: uuid, start: wire.startDate, end: wire.endDate, revision: revision, device: device, metadata: metadata, place: place)
+            if let sample = try payloadSample(wire, type: type, header: header) { return sample }
+            throw HKError.invalidArgument("\(place).type: saving \(type.identifier) over the API is not supported; quantity, category, "
+                + "correlation, workout, electrocardiogram, workout route, heartbeat series and CDA document samples are")
         }
     }
 
@@ -180,7 +183,7 @@ enum WireMapping {
                          metadata: checked.metadata)
     }
 
-    private static func quantity(_ wire: WireQuantity, place: String) throws(HKError) -> HKQuantity {
+    static func quantity(_ wire: WireQuantity, place: String) throws(HKError) -> HKQuantity {
         guard wire.value.isFinite else { throw HKError.invalidArgument("\(place).value must be a finite number") }
         do {
             return HKQuantity(unit: try HKUnit.checked(from: wire.unit), doubleValue: wire.value)

@@ -3,9 +3,10 @@ public import Foundation
 /// A sample as the HTTP API carries it, in JSON: HealthKit's fields under HealthKit's names.
 ///
 /// Which fields a sample has depends on its kind: `quantity` for quantity samples, `value` for category samples,
-/// `objects` for correlations, `workout` for workouts. `source` is written by the server on what it returns; on a
-/// save it is accepted only from the person's own access (a sync of another device's data keeps its sources), never
-/// from an app, whose saves are stamped with the app itself as in HealthKit.
+/// `objects` for correlations, `workout` for workouts, and `electrocardiogram`, `route`, `heartbeatSeries` and
+/// `document` for those kinds. `source` is written by the server on what it returns; on a save it is accepted only
+/// from the person's own access (a sync of another device's data keeps its sources), never from an app, whose saves
+/// are stamped with the app itself as in HealthKit.
 public struct WireSample: Codable, Sendable, Hashable {
     /// The sample's UUID: given by the client for idempotent saves (a UUID already saved by the same source is
     /// reported as already stored), made by the server when absent.
@@ -32,8 +33,16 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var source: WireSource?
     /// A clinical record's display name and FHIR resource (read only: records come from institutions).
     public var clinical: WireClinicalRecord?
-    /// For kinds the API reads but cannot save yet (electrocardiograms, routes, documents…): a sentence describing
-    /// the sample. Ignored on saves.
+    /// An electrocardiogram's classification, figures and (on a save) voltage measurements.
+    public var electrocardiogram: WireElectrocardiogram?
+    /// A workout route's workout and (on a save) locations.
+    public var route: WireRoute?
+    /// A heartbeat series' (on a save) beats.
+    public var heartbeatSeries: WireHeartbeatSeries?
+    /// A CDA document's data and names.
+    public var document: WireDocument?
+    /// For kinds the API reads but cannot save (audiograms, vision prescriptions, states of mind…): a sentence
+    /// describing the sample. Ignored on saves.
     public var summary: String?
 
     /// Creates a sample with the fields every kind has.

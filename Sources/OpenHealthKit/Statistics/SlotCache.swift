@@ -154,9 +154,12 @@ package final class SlotCache: @unchecked Sendable {
     }
 
     private func loadRaw(_ storage: any SlotSumStorage) throws {
-        raw = try storage.rawSamples(type: type).filter { sample in
-            (sources.map { $0.contains(sample.source) } ?? true) && !(excludesUserEntered && sample.userEntered)
-                && (deviceIDs.map { $0.contains(sample.device) } ?? true)
+        raw = try storage.rawSamples(type: type)
+        if !isWhole {
+            raw.removeAll { sample in
+                !(sources.map { $0.contains(sample.source) } ?? true) || (excludesUserEntered && sample.userEntered)
+                    || !(deviceIDs.map { $0.contains(sample.device) } ?? true)
+            }
         }
         rawSources = Set(raw.map(\.source))
         rawSlots = []

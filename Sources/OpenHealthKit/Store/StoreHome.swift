@@ -38,6 +38,13 @@ package final class StoreHome: Sendable {
         }
     }
 
+    /// Drops every statistics slot cache: the next statistics query makes its cache again from the store's summaries
+    /// and kept figures (``FiguresNote``). For a process that prepares a store's statistics type by type and moves
+    /// on (`health import`), so it holds one type's cache at a time, not all of them.
+    package func forgetSlotCaches() {
+        slotCaches.withLock { $0.removeAll() }
+    }
+
     /// The statistics slot cache of `type`, if one was made.
     package func existingSlotCache(for type: String) -> SlotCache? {
         slotCaches.withLock { $0[type] }

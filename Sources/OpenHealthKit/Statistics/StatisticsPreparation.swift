@@ -1,15 +1,14 @@
-import Foundation
-import HealthDatabase
-import OpenHealthKit
+package import Foundation
+package import HealthDatabase
 
-/// What `health import` does after storing, so that the first `health stats` reads ready figures instead of taking
-/// seconds and writing megabytes: installs the store's statistics summaries and, for every cumulative type the store
+/// What an import does after storing (`health import`, the server's import jobs), so that the first statistics query
+/// reads ready figures instead of taking seconds and writing megabytes: installs the store's statistics summaries and, for every cumulative type the store
 /// holds, runs one collection query over all time, which computes the merged runs where sources overlap and keeps
-/// them in the store (see docs/Statistics.md, "SlotSums").
-enum StatisticsPreparation {
-    /// Prepares the summaries and the runs of every stored cumulative type.
-    static func prepare(_ store: HKHealthStore) throws {
-        let storage = try store.storage()
+/// them in the store (see docs/Statistics.md, "SlotSums"), one type at a time.
+package enum StatisticsPreparation {
+    /// Prepares the summaries and the runs of every stored cumulative type of `storage`.
+    package static func prepare(_ storage: any HealthStorage) throws {
+        let store = HKHealthStore.owner(storage: storage)
         guard let summaries = storage as? any SlotSumStorage else { return }
         try summaries.prepareSlotSums()
         let types = HKObjectType.allTypes(ofKind: .quantity).compactMap { $0 as? HKQuantityType }.filter { $0.aggregationStyle == .cumulative }
@@ -31,6 +30,8 @@ enum StatisticsPreparation {
             done.wait()
             store.stop(query)
             if let error = failure.error { throw error }
+            // Its figures are kept in the store now; holding every type's cache would grow with the whole export.
+            StoreHome.of(storage).forgetSlotCaches()
         }
     }
 
