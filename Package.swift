@@ -148,7 +148,7 @@ var targets: [Target] = [
     .testTarget(name: "HealthUnitsTests", dependencies: ["HealthUnits", "TestSupport"]),
     .testTarget(name: "HealthKitModelTests", dependencies: ["HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "health", "OpenHealthKit", "OpenHealthKitSQLite", "OpenHealthKitPostgres",
-                                                    "HealthDatabase", "TestSupport"]),
+                                                    "HealthDatabase", "HealthLocking", "TestSupport"]),
     .testTarget(
         name: "HealthDatabaseSQLiteTests",
         dependencies: ["HealthDatabaseSQLite", "HealthDatabaseConformance", "TestSupport"]
@@ -167,7 +167,7 @@ var targets: [Target] = [
     .testTarget(name: "OpenHealthKitPostgresTests", dependencies: ["OpenHealthKitPostgres", "HealthDatabasePostgres", "TestSupport"]),
     .testTarget(name: "HealthFHIRTests", dependencies: ["HealthFHIR", "HealthKitModel", "TestSupport"]),
     .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
-    .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "TestSupport"]),
+    .testTarget(name: "HealthProvidersTests", dependencies: ["HealthProviders", "HealthRecords", "OpenHealthKitSQLite", "HealthLocking", "TestSupport"]),
     // OpenHealthKitPostgres: with OPENHEALTHKIT_TEST_ENGINE=postgres, tests open a person's store by its postgres:// URL.
     .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "OpenHealthKitSQLite", "OpenHealthKitPostgres", "TestSupport",
                                                         "OpenHealthKitTestSupport", "HealthRecords", "SmartHealthCards"]),

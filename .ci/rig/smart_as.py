@@ -5,11 +5,20 @@ Environment knobs:
   AS_PORT (18091), FHIR_BASE (http://127.0.0.1:18090/fhir), JWT_SECRET (shared with sekmet's kv table),
   PATIENT_ID, ACCESS_TTL (seconds, 3600), CONSENT (space-separated scopes the simulated user approves; empty = all),
   CLIENTS (JSON: {"client_id": {"secret": "...", "jwks": {...}, "redirect_uris": [...]}}).
+
+It also serves the FHIR server through itself at {ISSUER}/proxy/<lane>/fhir (a forwarding proxy that rewrites the
+FHIR base in answers), where tests inject faults per lane (a name each test picks, so tests running at the same time do
+not meet) and resource type: POST /admin {"faults": {"<lane>": {"Observation": {"count": 1, "status": 429,
+"after": 2}}}} answers the lane's next `count` requests for that type with `status` and `Retry-After: after`.
+Per-client knobs (registered with POST /admin {"clients": {...}}) override the global ones for that client only:
+`patient` (the patient in context) and `idToken` (forge the ID token: "badSignature", "wrongAudience", "expired").
 """
 import base64, hashlib, json, os, secrets, time, threading
 
+import urllib.error, urllib.request
+
 import jwt
-from flask import Flask, request, redirect, jsonify
+from flask import Flask, Response, request, redirect, jsonify
 
 PORT = int(os.environ.get("AS_PORT", "18091"))
 FHIR_BASE = os.environ.get("FHIR_BASE", "http://127.0.0.1:18090/fhir")
@@ -20,7 +29,14 @@ STATE = {
     "ttl": int(os.environ.get("ACCESS_TTL", "3600")),
     "consent": os.environ.get("CONSENT", ""),
     "clients": json.loads(os.environ.get("CLIENTS", "{}")),
+    "faults": {},
 }
+PROXY_PREFIX = f"{ISSUER}/proxy/"
+# ID tokens (RS256) for `openid` grants; the `idToken` knob forges one: "badSignature", "wrongAudience", "expired".
+from cryptography.hazmat.primitives.asymmetric import rsa
+ID_KEY = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+ID_JWK = dict(json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(ID_KEY.public_key())), kid="rig-id-1", alg="RS256", use="sig")
+OTHER_KEY = rsa.generate_private_key(public_exponent=65537, key_size=2048)
 CODES, REFRESH, SEEN_JTI = {}, {}, set()
 LOCK = threading.Lock()
 app = Flask(__name__)
@@ -37,6 +53,7 @@ def smart_configuration():
         authorization_endpoint=f"{ISSUER}/authorize",
         token_endpoint=f"{ISSUER}/token",
         revocation_endpoint=f"{ISSUER}/revoke",
+        jwks_uri=f"{ISSUER}/jwks",
         token_endpoint_auth_methods_supported=["client_secret_basic", "private_key_jwt"],
         token_endpoint_auth_signing_alg_values_supported=["ES384", "RS384"],
         grant_types_supported=["authorization_code", "refresh_token"],
@@ -48,12 +65,31 @@ def smart_configuration():
     )
 
 
+@app.get("/jwks")
+def jwks():
+    return jsonify(keys=[ID_JWK])
+
+
+def knob(client_id, name, default=None):
+    """A client's own knob, else the global one."""
+    return STATE["clients"].get(client_id, {}).get(name, STATE.get(name, default))
+
+
+def id_token(client_id, now):
+    forged, patient = knob(client_id, "idToken", ""), knob(client_id, "patient")
+    claims = dict(iss=ISSUER, sub=patient, aud="someone-else" if forged == "wrongAudience" else client_id,
+                  iat=now, exp=now - 3600 if forged == "expired" else now + 3600, fhirUser=f"Patient/{patient}")
+    key = OTHER_KEY if forged == "badSignature" else ID_KEY
+    return jwt.encode(claims, key, algorithm="RS256", headers={"kid": "rig-id-1"})
+
+
 @app.post("/admin")
 def admin():
     """Test control: change consent, patient, TTL or clients at run time (loopback only)."""
     body = request.get_json(force=True)
     with LOCK:
         STATE["clients"].update(body.pop("clients", {}))
+        STATE["faults"].update(body.pop("faults", {}))
         STATE.update(body)
     return jsonify(ok=True)
 
@@ -72,6 +108,63 @@ def throttled(key):
     return jsonify(hits=hits)
 
 
+@app.get("/proxy/<lane>/fhir/<path:path>")
+def fhir_proxy(lane, path):
+    """The FHIR server through this one: faults injected per lane and resource type, else the answer forwarded."""
+    resource_type = path.split("/")[0]
+    with LOCK:
+        fault = STATE["faults"].get(lane, {}).get(resource_type)
+        if fault and fault.get("count", 0) > 0:
+            fault["count"] -= 1
+            fault["served"] = fault.get("served", 0) + 1
+        else:
+            fault = None
+    if fault:
+        outcome = {"resourceType": "OperationOutcome", "issue": [{"severity": "error", "code": "throttled", "diagnostics": "try later"}]}
+        return jsonify(outcome), fault.get("status", 429), {"Retry-After": str(fault.get("after", 1))}
+    url = FHIR_BASE + "/" + path + ("?" + request.query_string.decode() if request.query_string else "")
+    headers = {k: v for k, v in request.headers.items() if k.lower() in ("authorization", "accept")}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=60) as answer:
+            status, body, kind = answer.status, answer.read(), answer.headers.get("Content-Type", "application/fhir+json")
+    except urllib.error.HTTPError as failure:
+        status, body, kind = failure.code, failure.read(), failure.headers.get("Content-Type", "application/fhir+json")
+    proxy_base = f"{PROXY_PREFIX}{lane}/fhir"
+    return Response(body.replace(FHIR_BASE.encode(), proxy_base.encode()), status=status, content_type=kind)
+
+
+@app.get("/faults/<lane>")
+def faults(lane):
+    """How many injected faults each type of a lane has served (tests wait on it)."""
+    with LOCK:
+        return jsonify({k: v.get("served", 0) for k, v in STATE["faults"].get(lane, {}).items()})
+
+
+DIRECTORY_HITS = {"full": 0, "notModified": 0}
+
+
+@app.get("/directory.json")
+def directory():
+    """A Brands bundle with an ETag: 304 when the client's If-None-Match names it (tests count the answers)."""
+    etag = 'W/"rig-directory-1"'
+    with LOCK:
+        if request.headers.get("If-None-Match") == etag:
+            DIRECTORY_HITS["notModified"] += 1
+            return "", 304, {"ETag": etag}
+        DIRECTORY_HITS["full"] += 1
+    bundle = {"resourceType": "Bundle", "type": "collection", "timestamp": "2026-11-27T00:00:00Z", "entry": [
+        {"fullUrl": f"{ISSUER}/Organization/rig", "resource": {"resourceType": "Organization", "id": "rig", "name": "Rig General Hospital",
+                                                              "address": [{"city": "Loopback", "state": "NY"}], "endpoint": [{"reference": "Endpoint/rig"}]}},
+        {"fullUrl": f"{ISSUER}/Endpoint/rig", "resource": {"resourceType": "Endpoint", "id": "rig", "status": "active", "address": FHIR_BASE}}]}
+    return jsonify(bundle), 200, {"ETag": etag}
+
+
+@app.get("/directory-hits")
+def directory_hits():
+    with LOCK:
+        return jsonify(DIRECTORY_HITS)
+
+
 @app.route("/authorize", methods=["GET", "POST"])
 def authorize():
     p = request.values
@@ -82,7 +175,8 @@ def authorize():
         return error("invalid_request", "redirect_uri not registered")
     if p.get("response_type") != "code":
         return error("unsupported_response_type", "response_type must be code")
-    if p.get("aud") != FHIR_BASE:
+    aud = p.get("aud", "")
+    if aud != FHIR_BASE and not (aud.startswith(PROXY_PREFIX) and aud.endswith("/fhir")):
         return error("invalid_request", "aud must be the FHIR base URL")
     if p.get("code_challenge_method") != "S256" or not p.get("code_challenge"):
         return error("invalid_request", "PKCE S256 required")
@@ -133,11 +227,13 @@ def authenticate_client(form):
 
 def issue(client_id, scope):
     now = int(time.time())
+    patient = knob(client_id, "patient")
     access = jwt.encode(dict(iss=ISSUER, sub=client_id, client_id=client_id, aud=FHIR_BASE, scope=scope,
-                             patient=STATE["patient"], iat=now, exp=now + STATE["ttl"], jti=secrets.token_hex(8)),
+                             patient=patient, iat=now, exp=now + STATE["ttl"], jti=secrets.token_hex(8)),
                         SECRET, algorithm="HS256")
-    body = dict(access_token=access, token_type="Bearer", expires_in=STATE["ttl"], scope=scope,
-                patient=STATE["patient"])
+    body = dict(access_token=access, token_type="Bearer", expires_in=STATE["ttl"], scope=scope, patient=patient)
+    if "openid" in scope.split():
+        body["id_token"] = id_token(client_id, now)
     if "offline_access" in scope.split():
         refresh = secrets.token_urlsafe(32)
         REFRESH[refresh] = dict(client_id=client_id, scope=scope)

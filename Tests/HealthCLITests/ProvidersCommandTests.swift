@@ -22,13 +22,14 @@ struct ProvidersCommandTests {
 
     /// Runs `health providers connect` and plays the browser: reads the printed URL, opens it (the test AS approves
     /// at once) and either follows the redirect to the CLI's loopback listener or pastes the redirect on stdin.
-    func connect(paste: Bool) async throws -> HealthProcess.Result {
+    func connect(paste: Bool, base: URL? = nil, client: String? = nil) async throws -> HealthProcess.Result {
+        let base = base ?? rig.fhirBase
         let overrides = directory.appendingPathComponent("overrides.json")
-        try Data(#"{"endpoints":[{"address":"\#(rig.fhirBase.absoluteString)","discoveryURL":"\#(rig.discovery.absoluteString)"}]}"#.utf8)
+        try Data(#"{"endpoints":[{"address":"\#(base.absoluteString)","discoveryURL":"\#(rig.discovery.absoluteString)"}]}"#.utf8)
             .write(to: overrides)
         let process = Process()
         process.executableURL = HealthProcess.executable
-        process.arguments = ["providers", "connect", rig.fhirBase.absoluteString, "--client-id", rig.publicClient, "--redirect-port", "18099",
+        process.arguments = ["providers", "connect", base.absoluteString, "--client-id", client ?? rig.publicClient, "--redirect-port", "18099",
                              "--overrides", overrides.path, "--institution", "Rig General Hospital", "--database", database]
             + (paste ? ["--no-browser"] : [])
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -85,6 +86,7 @@ struct ProvidersCommandTests {
         #expect(rows.count == 1)
         #expect(rows.first?["id"] as? String == id && rows.first?["status"] as? String == "active")
         #expect(rows.first?["patient"] as? String == rig.patientID)
+        #expect(rows.first?["fhirUser"] as? String == "Patient/\(rig.patientID)", "the verified ID token's fhirUser")
         #expect((rows.first?["records"] as? String)?.contains("labResultRecord") == true)
         #expect((rows.first?["grantedTypes"] as? String)?.contains("Observation") == true)
         let nextDue = try #require((rows.first?["nextDue"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
@@ -149,6 +151,13 @@ struct ProvidersInputTests {
         let listed = try HealthProcess.run(["providers", "directory", "--file", bundle.path, "--search", "lake", "--format", "json"])
         #expect(listed.status == 2 && listed.stderr.contains("dir.json: entry[1].resource.address"))
         #expect(try HealthProcess.json(listed).map { $0["institution"] as? String } == ["Lakeside"])
+
+        // No --file: the shipped list of public sandboxes, searched the same way.
+        let shipped = try HealthProcess.run(["providers", "directory", "--format", "json"])
+        #expect(shipped.status == 0 && shipped.stderr.isEmpty, "\(shipped.stderr)")
+        #expect(try HealthProcess.json(shipped).count >= 3)
+        let epic = try HealthProcess.json(HealthProcess.run(["providers", "directory", "--search", "epic sandbox", "--format", "json"]))
+        #expect(epic.map { $0["endpoints"] as? String } == ["https://fhir.epic.com/interconnect-fhir-oauth/api/FHIR/R4/"])
     }
 }
 

@@ -26,9 +26,19 @@ extension ProviderRig {
     /// The AS back to its defaults: everything consented, one hour tokens.
     func reset() async throws { try await configure(["consent": "", "ttl": 3600]) }
 
+    /// Registers a public client of the test's own with per-client knobs (`patient`, `idToken`); its id.
+    func client(_ knobs: [String: Any]) async throws -> String {
+        let id = "client-\(UUID().uuidString)"
+        try await configure(["clients": [id: knobs.merging(["redirect_uris": [redirectURI.absoluteString]]) { $1 }]])
+        return id
+    }
+
     /// The override that points discovery at the test AS (sekmet advertises its own client-credentials-only AS).
-    var override: EndpointOverride {
-        var override = EndpointOverride(address: fhirBase)
+    var override: EndpointOverride { override(for: fhirBase) }
+
+    /// The discovery override for `base` (the FHIR server, or the same through the test AS's fault-injecting proxy).
+    func override(for base: URL) -> EndpointOverride {
+        var override = EndpointOverride(address: base)
         override.discoveryURL = discovery
         return override
     }
@@ -36,8 +46,9 @@ extension ProviderRig {
     /// A whole standalone launch: discovery, the authorization URL, the AS's instant approval (its 302 read instead
     /// of a browser), the redirect checked and the code exchanged; the connection saved.
     func connect(_ client: ClientAuthentication, connections: ConnectionStore, http: HTTPTransport,
-                 types: [String] = ProviderSync.resourceTypes + ProviderSync.referencedTypes) async throws -> ProviderConnection {
-        let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: fhirBase, override: override)
+                 types: [String] = ProviderSync.resourceTypes + ProviderSync.referencedTypes, base: URL? = nil) async throws -> ProviderConnection {
+        let fhirBase = base ?? self.fhirBase
+        let configuration = try await SMARTDiscovery(http: http).discover(fhirBase: fhirBase, override: override(for: fhirBase))
         let flow = AuthorizationFlow(http: http)
         let pending = try await flow.begin(fhirBase: fhirBase, configuration: configuration, client: client,
                                            scopes: .request(resourceTypes: types, v2: configuration.acceptsV2Scopes), redirectURI: redirectURI)

@@ -299,7 +299,7 @@ extension RigTests {
         """
     }
 
-    func documents(_ health: HKHealthStore) async throws -> [HKCDADocumentSample] {
+    static func documents(_ health: HKHealthStore) async throws -> [HKCDADocumentSample] {
         try await withCheckedThrowingContinuation { continuation in
             var collected: [HKDocumentSample] = []
             let query = HKDocumentQuery(documentType: HKDocumentType(.CDA), predicate: nil, limit: HKObjectQueryNoLimit,
@@ -319,11 +319,14 @@ extension RigTests {
                                                             "data": Data(Self.cda(title).utf8).base64EncodedString()])
         let binaryID = try #require(binary["id"] as? String)
         let noteTitle = "Summary note \(UUID().uuidString.prefix(8))"
+        let text = "Seen for follow-up \(UUID().uuidString.prefix(8)); doing well."
+        let plain = try await rig.write("POST", "Binary", ["resourceType": "Binary", "contentType": "text/plain",
+                                                           "data": Data(text.utf8).base64EncodedString()])
         _ = try await rig.write("POST", "DocumentReference", [
             "resourceType": "DocumentReference", "status": "current", "subject": ["reference": "Patient/\(rig.patientID)"],
             "type": ["text": noteTitle],
             "content": [["attachment": ["contentType": "application/xml", "url": "Binary/\(binaryID)"]],
-                        ["attachment": ["contentType": "application/pdf", "url": "Binary/unused-pdf"]]]])
+                        ["attachment": ["contentType": "text/plain", "url": "Binary/\(try #require(plain["id"] as? String))"]]]])
         let (health, connections, folder) = try Rig.stores()
         let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http,
                                                types: ["DocumentReference", "Binary"])
@@ -332,17 +335,21 @@ extension RigTests {
         #expect(first.isComplete, "\(first.problems)")
         let notes = try #require(first.types.first { $0.resourceType == "DocumentReference" })
         #expect(notes.documentsStored >= 1)
-        let stored = try await documents(health).filter { $0.document?.title == title }
+        let stored = try await Self.documents(health).filter { $0.document?.title == title }
         #expect(stored.count == 1)
         #expect(stored.first?.document?.documentData == Data(Self.cda(title).utf8))
         #expect(stored.first?.sourceRevision.source.name == "Rig General Hospital")
         let clinicalNotes = try await HKSampleQueryDescriptor(predicates: [.clinicalRecord(type: HKClinicalType(.clinicalNoteRecord))], sortDescriptors: [])
             .result(for: health)
-        #expect(clinicalNotes.contains { $0.displayName == noteTitle })
+        let note = try #require(clinicalNotes.first { $0.displayName == noteTitle }?.fhirResource)
+        let content = (try JSONSerialization.jsonObject(with: note.data) as? [String: Any])?["content"] as? [[String: Any]]
+        #expect((content?.last?["attachment"] as? [String: Any])?["data"] as? String == Data(text.utf8).base64EncodedString(),
+                "the text attachment is kept inside the clinical note")
+        #expect(notes.attachmentsInlined >= 1, "earlier runs on the same rig left theirs")
 
         let again = try await sync.sync(connection.id, full: true)
         #expect(again.types.first { $0.resourceType == "DocumentReference" }?.documentsStored == 0)
-        #expect(try await documents(health).filter { $0.document?.title == title }.count == 1, "the same document is stored once")
+        #expect(try await Self.documents(health).filter { $0.document?.title == title }.count == 1, "the same document is stored once")
         try? FileManager.default.removeItem(at: folder)
     }
 }

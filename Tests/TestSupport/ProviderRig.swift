@@ -25,6 +25,21 @@ public struct ProviderRig: Decodable, Sendable {
     public var publicClient: String
     /// The Synthea bundle that was loaded.
     public var seedFile: String
+    /// Where the test AS serves the FHIR server through itself: `<proxyBase>/<lane>/fhir`, faults injected per lane
+    /// and type (the `faults` knob); nil on an older rig.
+    public var proxyBase: URL?
+
+    /// The FHIR base through the test AS's proxy for `lane` (a name of the test's own, so tests running at the same
+    /// time do not meet each other's faults); nil on an older rig.
+    public func proxy(lane: String) -> URL? {
+        proxyBase.map { $0.appendingPathComponent(lane).appendingPathComponent("fhir") }
+    }
+
+    /// How many injected faults each type of `lane` has served so far.
+    public func faultsServed(lane: String) async throws -> [String: Int] {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "/faults/\(lane)", relativeTo: admin)!.absoluteURL)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
+    }
 
     /// Where the rig's description is read.
     public static let file: URL = {

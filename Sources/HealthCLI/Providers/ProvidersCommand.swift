@@ -14,7 +14,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             with AES-GCM under the key in <database>.providers/secrets.key (mode 0600) or $OPENHEALTHKIT_SECRETS_KEY.
             """,
         subcommands: [ProvidersDirectoryCommand.self, ProvidersConnectCommand.self, ProvidersListCommand.self,
-                      ProvidersSyncCommand.self, ProvidersWatchCommand.self, ProvidersRemoveCommand.self, ProvidersJWKSCommand.self]
+                      ProvidersSyncCommand.self, ProvidersWatchCommand.self, ProvidersScheduleCommand.self, ProvidersRemoveCommand.self, ProvidersJWKSCommand.self]
     )
 }
 
@@ -75,12 +75,19 @@ struct ProvidersDirectoryCommand: AsyncParsableCommand {
         abstract: "List institutions from HL7 User-access Brands bundles or Endpoint/Organization bundles.",
         discussion: """
             Example: health providers directory --file epic-brands.json --search "springfield MA"
+            Without --file, the small list shipped with the tool (vendors' public sandboxes) is searched.
             Entries that cannot be used are reported on standard error (exit status 2); the rest is listed.
             """
     )
 
-    @Option(name: .customLong("file"), help: "A directory bundle (repeatable).")
+    @Option(name: .customLong("file"), help: "A directory bundle (repeatable); none: the shipped list of public sandboxes.")
     var files: [String] = []
+
+    @Option(name: .customLong("url"), help: "A directory bundle to download (repeatable); kept with its ETag and asked again with If-None-Match.")
+    var urls: [String] = []
+
+    @Option(help: "Where downloaded bundles are kept (default $XDG_CACHE_HOME/openhealthkit/directories).")
+    var cache: String?
 
     @Option(help: "Words that must all appear in the name, aliases or address.")
     var search: String = ""
@@ -89,9 +96,15 @@ struct ProvidersDirectoryCommand: AsyncParsableCommand {
     var format: OutputFormat = .table
 
     func run() async throws {
-        guard !files.isEmpty else { throw badInput("give at least one --file BUNDLE") }
-        var directory = InstitutionDirectory()
+        var directory = files.isEmpty && urls.isEmpty ? try providerCall { try CuratedDirectory.directory() } : InstitutionDirectory()
         for file in files { try providerCall { try directory.add(contentsOf: URL(fileURLWithPath: file)) } }
+        let download = DirectoryDownload(cache: cache.map { URL(fileURLWithPath: $0) } ?? DirectoryDownload.defaultCache, http: HTTPTransport())
+        for text in urls {
+            guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http" else { throw badInput("\"\(text)\" is not an http(s) URL") }
+            let (data, notModified) = try await providerCall { try await download.fetch(url) }
+            if notModified { Console.error("\(text): not modified since the last download; the kept copy is used") }
+            try providerCall { try directory.add(bundle: data, input: text) }
+        }
         for problem in directory.problems { Console.error(problem.description) }
         let rows = directory.search(search).map { institution -> [String?] in
             let place = institution.locations.first.map { [$0.city, $0.state, $0.country].compactMap { $0 }.joined(separator: ", ") }

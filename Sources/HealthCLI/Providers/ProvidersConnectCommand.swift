@@ -15,16 +15,20 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
             Examples:
               health providers connect https://fhir.example.org/r4 --client-id my-app
               health providers connect "Lakeside Health" --directory epic-r4.json --client-id my-app --private-key-jwt
+              health providers connect --sample r4      (a built-in sample institution: r4 or dstu2; no network)
             """
     )
 
     @OptionGroup var options: ProviderOptions
 
     @Argument(help: "The FHIR base URL, or an institution's name found with --directory.")
-    var target: String
+    var target: String?
 
     @Option(name: .customLong("client-id"), help: "The app's client id registered with the provider.")
-    var clientID: String
+    var clientID: String?
+
+    @Option(help: "Connect to a built-in sample institution instead: r4 or dstu2 (synthetic patients; no network).")
+    var sample: String?
 
     @Option(name: .customLong("client-secret"), help: "A confidential client's secret (client_secret_basic).")
     var clientSecret: String?
@@ -52,8 +56,11 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard clientSecret == nil || !privateKeyJWT else { throw badInput("--client-secret and --private-key-jwt exclude each other") }
+        if let sample { return try await connectSample(sample) }
+        guard let target else { throw badInput("give a FHIR base URL or an institution's name, or --sample NAME") }
+        guard let clientID else { throw badInput("give --client-id (the app's client id registered with the provider)") }
         let connections = try options.connections()
-        let (base, name) = try resolveTarget()
+        let (base, name) = try resolveTarget(target)
         let override = try overrides.map { path in
             try providerCall { try EndpointOverrides.read(Data(contentsOf: URL(fileURLWithPath: path)), input: path) }.override(for: base)
         } ?? nil
@@ -87,13 +94,32 @@ struct ProvidersConnectCommand: AsyncParsableCommand {
         if !refused.isEmpty { Console.write("not granted: \(refused.joined(separator: " "))\n") }
         if !grant.granted.offlineAccess { Console.write("no offline_access: records cannot be refreshed without signing in again\n") }
         let connection = try providerCall { try plan.save(grant, institution: institution ?? name, in: connections) }
+        try await firstSync(connection, connections: connections)
+    }
+
+    /// `--sample NAME`: a launch against the built-in sample institution, then the first sync.
+    func connectSample(_ name: String) async throws {
+        guard target == nil, clientID == nil, clientSecret == nil, !privateKeyJWT, overrides == nil, directory.isEmpty else {
+            throw badInput("--sample takes no URL, client or directory options")
+        }
+        guard let sample = SampleInstitution.named(name) else {
+            throw badInput("no sample institution \"\(name)\"; the samples are " + SampleInstitution.all.map(\.name).joined(separator: ", "))
+        }
+        let connections = try options.connections()
+        let connection = try await providerCall { try await sample.connect(connections: connections, http: HTTPTransport()) }
+        Console.write("sample institution: \(sample.institution) (FHIR \(sample.release.rawValue.uppercased()), patient \(sample.patientID))\n")
+        try await firstSync(connection, connections: connections)
+    }
+
+    /// Syncs a new connection once and prints its id last; exit status 1 when the sync is partial.
+    func firstSync(_ connection: ProviderConnection, connections: ConnectionStore) async throws {
         let complete = try await ProvidersSyncCommand.sync(connection.id, connections: connections, health: options.store.openForWriting(), full: nil)
         Console.write(connection.id + "\n")
         if !complete { throw HealthExitStatus.failure }
     }
 
     /// The FHIR base and the institution's name: a URL as given, or the one institution the directory finds.
-    func resolveTarget() throws -> (URL, String) {
+    func resolveTarget(_ target: String) throws -> (URL, String) {
         if let url = URL(string: target), url.scheme == "https" || url.scheme == "http", let host = url.host {
             return (url, host)
         }

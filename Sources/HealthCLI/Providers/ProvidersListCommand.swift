@@ -9,7 +9,7 @@ import OpenHealthKit
 struct ProvidersListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List connections: institution, patient, granted types, status, last sync, next due, record counts, last error."
+        abstract: "List connections: institution, patient, granted types, status, last sync, next due, record counts, last error, who signed in (fhirUser)."
     )
 
     @OptionGroup var options: ProviderOptions
@@ -24,13 +24,13 @@ struct ProvidersListCommand: AsyncParsableCommand {
         for connection in all {
             let granted = ProviderSync.resourceTypes.filter(connection.granted.allowsSearch)
             var counts: String?
-            if let health { counts = try await Self.counts(health, source: ClinicalInstitution(name: connection.institution).source) }
+            if let health { counts = try await Self.counts(health, source: connection.source) }
             rows.append([connection.id, connection.institution, connection.patientID, granted.joined(separator: " "),
                          connection.status.rawValue, connection.lastSync.map { ISO8601DateFormatter().string(from: $0) },
                          connection.status == .active ? ISO8601DateFormatter().string(from: connection.nextDue ?? Date()) : nil,
-                         counts, connection.lastError])
+                         counts, connection.lastError, connection.fhirUser])
         }
-        Console.write(Table(columns: ["id", "institution", "patient", "grantedTypes", "status", "lastSync", "nextDue", "records", "lastError"],
+        Console.write(Table(columns: ["id", "institution", "patient", "grantedTypes", "status", "lastSync", "nextDue", "records", "lastError", "fhirUser"],
                             rows: rows).render(format))
     }
 

@@ -52,17 +52,22 @@ struct ProvidersSyncCommand: AsyncParsableCommand {
         if !complete { throw HealthExitStatus.failure }
     }
 
-    /// Syncs one connection, printing progress per type; returns whether it was complete.
+    /// Syncs one connection, printing a line when it starts and one per type as it finishes; returns whether it was
+    /// complete.
     static func sync(_ id: String, connections: ConnectionStore, health: HKHealthStore, full: Bool?) async throws -> Bool {
-        let sync = ProviderSync(connections: connections, http: HTTPTransport(), health: health)
-        let report = try await providerCall { try await sync.sync(id, full: full) }
-        Console.write("\(id): \(report.fullCheck ? "full check" : report.incremental ? "changes since last sync" : "sync")\n")
-        for type in report.types {
-            if let reason = type.notSearched { Console.write("  \(type.resourceType): \(reason)\n"); continue }
-            let outcome = type.ingest.outcome
-            Console.write("  \(type.resourceType): \(type.pages) pages, \(outcome.added) added, \(outcome.replaced) replaced, "
-                          + "\(outcome.unchanged) unchanged, \(type.removed) removed" + (type.error == nil ? "" : " (failed)") + "\n")
+        var sync = ProviderSync(connections: connections, http: HTTPTransport(), health: health)
+        sync.progress = { event in
+            switch event {
+            case .started(let full, let sinceLastSync):
+                Console.write("\(id): \(full ? "full check" : sinceLastSync ? "changes since last sync" : "sync")\n")
+            case .finished(let type):
+                if let reason = type.notSearched { Console.write("  \(type.resourceType): \(reason)\n"); return }
+                let outcome = type.ingest.outcome
+                Console.write("  \(type.resourceType): \(type.pages) pages, \(outcome.added) added, \(outcome.replaced) replaced, "
+                              + "\(outcome.unchanged) unchanged, \(type.removed) removed" + (type.error == nil ? "" : " (failed)") + "\n")
+            }
         }
+        let report = try await providerCall { try await sync.sync(id, full: full) }
         for problem in report.problems { Console.error(problem) }
         Console.write(report.isComplete ? "complete\n" : "partial: \(report.problems.count) problems\n")
         return report.isComplete
@@ -95,7 +100,7 @@ struct ProvidersRemoveCommand: AsyncParsableCommand {
         guard !keepRecords else { return }
         let health = try options.store.openForWriting()
         let removed = try await healthCall {
-            try health.removeClinicalRecords(from: ClinicalInstitution(name: connection.institution).source, resourceType: nil)
+            try health.removeClinicalRecords(from: connection.source, resourceType: nil)
         }
         Console.write("\(removed) records deleted\n")
     }

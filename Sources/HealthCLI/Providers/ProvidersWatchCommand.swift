@@ -7,7 +7,10 @@ struct ProvidersWatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Stay running and refresh each connection when it is due (backing off after failures).",
-        discussion: "Stop it with Ctrl-C or a signal; as a systemd service: ExecStart=health providers watch --database PATH."
+        discussion: """
+            Stop it with Ctrl-C or SIGTERM: a sync in progress finishes first, then it prints "stopped" and exits 0. As a \
+            systemd service: ExecStart=health providers watch --database PATH.
+            """
     )
 
     @OptionGroup var options: ProviderOptions
@@ -17,14 +20,16 @@ struct ProvidersWatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let connections = try options.connections()
-        while true {
-            for connection in try providerCall({ try ProviderSchedule.due(connections.all()) }) {
+        let stop = StopSignal()
+        Console.write("watching \(try providerCall { try connections.all().count }) connections\n")
+        while !stop.isRequested {
+            for connection in try providerCall({ try ProviderSchedule.due(connections.all()) }) where !stop.isRequested {
                 // A failed sync is reported and rescheduled by the sync itself; watching goes on.
                 _ = try? await ProvidersSyncCommand.sync(connection.id, connections: connections, health: options.openForWatching(), full: nil)
             }
             let wake = try providerCall { try ProviderSchedule.nextWake(connections.all()) }
-            let sleep = min(maximumSleep, max(1, (wake ?? .distantFuture).timeIntervalSinceNow))
-            try await Task.sleep(nanoseconds: UInt64(sleep * 1e9))
+            try await stop.sleep(until: wake ?? .distantFuture, limit: maximumSleep)
         }
+        Console.write("stopped\n")
     }
 }

@@ -5,7 +5,8 @@ public import FoundationNetworking
 
 /// Sends HTTP requests with URLSession, never following redirects (a redirect is returned as the answer, so the
 /// authorization redirect can be read and a token never follows a redirect to another origin), retrying 429 and 503
-/// after `Retry-After` and other server failures with exponential backoff and jitter.
+/// after `Retry-After` and other server failures with exponential backoff and jitter. Requests for the built-in sample
+/// institutions (`*.sample.openhealthkit.invalid`) are answered inside the process by their ``SampleServer``.
 public final class HTTPTransport: Sendable {
     /// An HTTP answer.
     public struct Response: Sendable {
@@ -29,9 +30,17 @@ public final class HTTPTransport: Sendable {
     /// The longest `Retry-After` honoured; longer waits fail the request instead of hanging.
     public let maximumWait: Double
     private let session: URLSession
+    /// The built-in sample institutions, answered without the network.
+    let samples: SampleServer
 
     /// A transport; `attempts`, `baseDelay` (seconds) and `maximumWait` (seconds) tune retries.
-    public init(attempts: Int = 4, baseDelay: Double = 0.5, maximumWait: Double = 120, timeout: Double = 60) {
+    public convenience init(attempts: Int = 4, baseDelay: Double = 0.5, maximumWait: Double = 120, timeout: Double = 60) {
+        self.init(attempts: attempts, baseDelay: baseDelay, maximumWait: maximumWait, timeout: timeout, samples: SampleServer())
+    }
+
+    /// A transport whose sample institutions run on `samples`' clock.
+    init(attempts: Int, baseDelay: Double, maximumWait: Double, timeout: Double, samples: SampleServer) {
+        self.samples = samples
         self.attempts = attempts
         self.baseDelay = baseDelay
         self.maximumWait = maximumWait
@@ -44,6 +53,7 @@ public final class HTTPTransport: Sendable {
 
     /// Sends `request`, retrying as described; `step` names failures. Throws only when no answer came.
     public func send(_ request: URLRequest, step: ProviderError.Step) async throws -> Response {
+        if let url = request.url, SampleServer.serves(url) { return samples.respond(to: request) }
         var attempt = 0
         while true {
             attempt += 1

@@ -31,6 +31,8 @@ public actor AuthorizationFlow {
         public let configuration: SMARTConfiguration
         /// The client authentication used.
         public let client: ClientAuthentication
+        /// The verified ID token (who signed in, `fhirUser`); nil when none came or the server publishes no keys.
+        public var identity: IDToken? = nil
     }
 
     private var pending: [String: Pending] = [:]
@@ -68,7 +70,9 @@ public actor AuthorizationFlow {
     }
 
     /// Completes a launch from the redirect URL: the `state` must be one this flow issued and not yet used (it is
-    /// spent whatever happens next), then the code is exchanged with the PKCE verifier.
+    /// spent whatever happens next), then the code is exchanged with the PKCE verifier; an ID token in the answer must
+    /// pass ``IDToken``'s checks when the server publishes its keys (else the launch fails: its `fhirUser` is a claim
+    /// about who signed in).
     public func complete(redirect: URL) async throws -> Grant {
         let query = URLComponents(url: redirect, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
@@ -87,7 +91,11 @@ public actor AuthorizationFlow {
         let tokens = try await endpoint.token([("grant_type", "authorization_code"), ("code", code),
                                                ("redirect_uri", launch.redirectURI.absoluteString),
                                                ("code_verifier", launch.pkce.verifier)], step: .tokenExchange)
-        return Grant(tokens: tokens, requested: launch.requested, granted: tokens.scope ?? launch.requested,
-                     fhirBase: launch.fhirBase, configuration: launch.configuration, client: launch.client)
+        var grant = Grant(tokens: tokens, requested: launch.requested, granted: tokens.scope ?? launch.requested,
+                          fhirBase: launch.fhirBase, configuration: launch.configuration, client: launch.client)
+        if let idToken = tokens.idToken, launch.configuration.jwksURI != nil {
+            grant.identity = try await IDToken.verify(idToken, configuration: launch.configuration, clientID: launch.client.clientID, http: http)
+        }
+        return grant
     }
 }

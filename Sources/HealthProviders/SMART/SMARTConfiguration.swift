@@ -21,6 +21,10 @@ public struct SMARTConfiguration: Sendable, Hashable, Codable {
     public var signingAlgorithms: [String] = []
     /// `code_challenge_methods_supported`, when listed.
     public var codeChallengeMethods: [String] = []
+    /// `issuer`, when listed (the `iss` of its ID tokens).
+    public var issuer: String?
+    /// `jwks_uri`, when listed: the keys its ID tokens are signed with.
+    public var jwksURI: URL?
     /// Where the configuration was read (the well-known URL, or `…/metadata`).
     public var readFrom: URL
 

@@ -69,6 +69,8 @@ public struct SMARTDiscovery: Sendable {
         configuration.tokenAuthMethods = object["token_endpoint_auth_methods_supported"] as? [String] ?? []
         configuration.codeChallengeMethods = object["code_challenge_methods_supported"] as? [String] ?? []
         configuration.signingAlgorithms = object["token_endpoint_auth_signing_alg_values_supported"] as? [String] ?? []
+        configuration.issuer = object["issuer"] as? String
+        configuration.jwksURI = link("jwks_uri")
         return configuration
     }
 

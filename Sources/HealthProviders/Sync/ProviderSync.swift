@@ -28,6 +28,8 @@ public struct ProviderSync: Sendable {
     public var fullCheckInterval: TimeInterval = 7 * 24 * 3600
     /// How long before its expiry an access token is refreshed.
     public var refreshMargin: TimeInterval = 60
+    /// Told when the sync starts and as each type finishes (its checkpoint saved), for progress output.
+    public var progress: (@Sendable (SyncProgress) -> Void)?
 
     let connections: ConnectionStore
     let http: HTTPTransport
@@ -45,14 +47,16 @@ public struct ProviderSync: Sendable {
     /// source no longer returns (tombstones, so anchored queries see it). Throws only when the sync could not start
     /// (unknown connection, needs sign-in); everything else is in the report, per type.
     public func sync(_ id: String, full: Bool? = nil) async throws -> SyncReport {
+        try connections.separateSharedSources()
         var connection = try connections.connection(id)
         guard connection.status == .active else { throw ProviderError(.refresh, "connection \(id) needs sign-in") }
         let keeper = TokenKeeper(connectionID: id, store: connections, http: http, margin: refreshMargin)
         let session = FHIRSession(base: connection.fhirBase, keeper: keeper, http: http, accept: connection.accept ?? "application/fhir+json")
-        let ingestor = ClinicalRecordIngestor(store: health, institution: ClinicalInstitution(name: connection.institution, baseURL: connection.fhirBase))
+        let ingestor = ClinicalRecordIngestor(store: health, institution: connection.institutionForRecords)
         var report = SyncReport(connectionID: id)
         let full = full ?? connection.lastFullCheck.map { Date().timeIntervalSince($0) >= fullCheckInterval } ?? true
         report.fullCheck = full
+        progress?(.started(fullCheck: full, sinceLastSync: !full && !connection.checkpoints.isEmpty))
         let capabilities = await readCapabilities(session)
         if connection.granted.allowsRead("Patient") {
             report.patientError = await readPatient(connection, session)
@@ -62,7 +66,10 @@ public struct ProviderSync: Sendable {
         let referenced = ReferencedResources(), attachments = DocumentAttachments()
         for type in Self.resourceTypes {
             var result = SyncReport.TypeResult(resourceType: type)
-            defer { report.types.append(result) }
+            defer {
+                report.types.append(result)
+                progress?(.finished(result))
+            }
             // The scopes may have changed on refresh: read them again.
             let granted = (try? connections.connection(id).granted) ?? connection.granted
             guard let restrictions = granted.searchRestrictions(type) else { result.notSearched = "not granted"; continue }
@@ -147,8 +154,15 @@ public struct ProviderSync: Sendable {
             let (links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
             identifiers.formUnion(ids)
             result.pages += 1
-            let context = await run.referenced.medications(for: answer.body, type: type, session: session, reader: ingestor.reader)
-            result.ingest.merge(try ingestor.ingest(json: answer.body, location: "\(type) page \(page)", context: context))
+            var body = answer.body
+            if type == "DocumentReference" {
+                let inlined = await run.attachments.inlined(page: body, session: session)
+                body = inlined.page
+                result.attachmentsInlined += inlined.inlined
+                result.attachmentProblems += inlined.problems
+            }
+            let context = await run.referenced.medications(for: body, type: type, session: session, reader: ingestor.reader)
+            result.ingest.merge(try ingestor.ingest(json: body, location: "\(type) page \(page)", context: context))
             if type == "DocumentReference" {
                 let (stored, problems) = await run.attachments.store(page: answer.body, session: session, health: health,
                                                                  source: ingestor.institution.source)

@@ -16,6 +16,8 @@ public struct SyncReport: Sendable {
         public var ingest = ClinicalIngestReport()
         /// CDA documents attached to DocumentReferences that were new to the store.
         public var documentsStored = 0
+        /// Other attachments (text, HTML, PDF…) downloaded into their DocumentReference's `data`.
+        public var attachmentsInlined = 0
         /// Attachments that could not be downloaded or stored, each `DocumentReference/id content[0]: why`.
         public var attachmentProblems: [String] = []
         /// Records removed because the source no longer returns them (full checks only).
@@ -53,4 +55,12 @@ public struct SyncReport: Sendable {
     public var outcome: (added: Int, replaced: Int, unchanged: Int) {
         types.reduce((0, 0, 0)) { ($0.0 + $1.ingest.outcome.added, $0.1 + $1.ingest.outcome.replaced, $0.2 + $1.ingest.outcome.unchanged) }
     }
+}
+
+/// A sync's progress, as ``ProviderSync/progress`` reports it.
+public enum SyncProgress: Sendable {
+    /// The sync began: a full check, or asking only for changes since the last sync (where the server allows).
+    case started(fullCheck: Bool, sinceLastSync: Bool)
+    /// One resource type finished (or failed, or was not searched); its checkpoint is saved.
+    case finished(SyncReport.TypeResult)
 }

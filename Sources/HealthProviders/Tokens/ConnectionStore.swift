@@ -52,13 +52,18 @@ public final class ConnectionStore: Sendable {
             requested: grant.requested, granted: grant.granted, status: .active, created: now, accept: accept,
             searchParameters: searchParameters)
         connection.signingAlgorithm = algorithm
-        if let existing = try all().first(where: { $0.identity == connection.identity }) {
+        connection.fhirUser = grant.identity?.fhirUser
+        let others = try all()
+        if let existing = others.first(where: { $0.identity == connection.identity }) {
+            connection.sourceBundleIdentifier = existing.sourceBundleIdentifier
             connection.id = existing.id
             connection.created = existing.created
             connection.checkpoints = existing.checkpoints
             connection.lastSync = existing.lastSync
             connection.lastFullCheck = existing.lastFullCheck
             connection.refreshPeriod = existing.refreshPeriod
+        } else {
+            connection.sourceBundleIdentifier = sourceBundleIdentifier(for: connection, among: others)
         }
         try write(connection, secrets: ConnectionSecrets(accessToken: grant.tokens.accessToken, accessExpiry: grant.tokens.expiresAt,
                                                          refreshToken: grant.tokens.refreshToken, clientSecret: secret))

@@ -1,4 +1,6 @@
 public import Foundation
+public import HealthKitModel
+public import HealthRecords
 
 /// One connection to a provider: an institution's FHIR endpoint and one patient there, with what was granted and
 /// how far syncing got. Its tokens are not here in the clear: ``ConnectionStore`` keeps them sealed.
@@ -19,6 +21,8 @@ public struct ProviderConnection: Sendable, Codable, Identifiable {
     public var fhirBase: URL
     /// The patient in context.
     public var patientID: String
+    /// Who signed in, from the verified ID token's `fhirUser` (`Patient/123`, `RelatedPerson/9`…); nil when unknown.
+    public var fhirUser: String?
     /// The client id used.
     public var clientID: String
     /// `none`, `client_secret_basic` or `private_key_jwt`.
@@ -51,6 +55,9 @@ public struct ProviderConnection: Sendable, Codable, Identifiable {
     public var accept: String?
     /// Per type, the searches to run (from overrides).
     public var searchParameters: [String: [String]]?
+    /// The bundle identifier of its records' source (nil: the institution name's, as connections made before sources
+    /// were per patient). A second patient at the same institution gets its own, so its records stay apart.
+    public var sourceBundleIdentifier: String?
     /// Per search, the server time to ask `_lastUpdated=gt…` from next time.
     public var checkpoints: [String: String] = [:]
     /// The sealed ``ConnectionSecrets`` (base64 of AES-GCM).
@@ -58,6 +65,14 @@ public struct ProviderConnection: Sendable, Codable, Identifiable {
 
     /// Identity across reconnections: the endpoint (normalized) and the patient.
     public var identity: String { DirectoryEndpoint.key(fhirBase) + "#" + patientID }
+
+    /// The institution its records are ingested as: its name, FHIR base and source.
+    public var institutionForRecords: ClinicalInstitution {
+        ClinicalInstitution(name: institution, baseURL: fhirBase, sourceBundleIdentifier: sourceBundleIdentifier)
+    }
+
+    /// The source of its records (`HKSource`): removing the connection's records removes this source's.
+    public var source: HKSource { institutionForRecords.source }
 }
 
 /// What a connection keeps secret: sealed at rest, never printed.

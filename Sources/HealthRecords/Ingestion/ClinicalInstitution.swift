@@ -9,15 +9,26 @@ public struct ClinicalInstitution: Sendable, Hashable {
     /// The institution's FHIR base URL, if known: resource URLs are `<baseURL>/<type>/<id>`.
     public var baseURL: URL?
 
-    /// An institution named `name`, with an optional FHIR base URL.
-    public init(name: String, baseURL: URL? = nil) {
+    /// The source's bundle identifier when it is not the name's (``defaultBundleIdentifier(name:)``): one institution
+    /// connected for several patients gives each patient's records their own source.
+    public var sourceBundleIdentifier: String?
+
+    /// An institution named `name`, with an optional FHIR base URL and source bundle identifier.
+    public init(name: String, baseURL: URL? = nil, sourceBundleIdentifier: String? = nil) {
         self.name = name
         self.baseURL = baseURL
+        self.sourceBundleIdentifier = sourceBundleIdentifier
     }
 
-    /// The institution's source: named `name`, bundle identifier `org.openhealthkit.institution.<slug>`.
+    /// The institution's source: named `name`, bundle identifier ``sourceBundleIdentifier``, else
+    /// `org.openhealthkit.institution.<slug>`.
     public var source: HKSource {
-        HKSource(name: name, bundleIdentifier: "org.openhealthkit.institution." + Self.slug(name))
+        HKSource(name: name, bundleIdentifier: sourceBundleIdentifier ?? Self.defaultBundleIdentifier(name: name))
+    }
+
+    /// `org.openhealthkit.institution.<slug of name>`: the source of an institution's records unless told otherwise.
+    public static func defaultBundleIdentifier(name: String) -> String {
+        "org.openhealthkit.institution." + slug(name)
     }
 
     /// Where a resource lives: under the base URL when there is one, else the bundle entry's http(s) fullUrl.
