@@ -113,13 +113,13 @@ final class ServerProviders: Sendable {
     }
 
     /// Removes the person's connection `id`: its tokens revoked at the provider (when it offers revocation) and
-    /// forgotten; its institution's records deleted from `health` unless `keepRecords`. Returns whether the tokens were
+    /// forgotten; its records (the connection's own source: one per patient) deleted from `health` unless `keepRecords`. Returns whether the tokens were
     /// revoked and how many records were deleted.
     func remove(_ id: String, of personID: String, from health: HKHealthStore, keepRecords: Bool) async throws -> (revoked: Bool, deleted: Int) {
         let connection = try connection(id, of: personID)
         let revoked = try await store(of: personID).remove(id, http: http)
         guard !keepRecords else { return (revoked, 0) }
-        let deleted = try health.removeClinicalRecords(from: ClinicalInstitution(name: connection.institution).source, resourceType: nil)
+        let deleted = try health.removeClinicalRecords(from: connection.source, resourceType: nil)
         return (revoked, deleted)
     }
 
