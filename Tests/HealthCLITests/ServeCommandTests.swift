@@ -33,8 +33,8 @@ import Testing
         #expect(try HealthProcess.run(["tokens", "create", "nobody", "--data", data]).status == 2)
     }
 
-    @Test("serve answers on the port it prints and stops cleanly on SIGTERM")
-    func serveAndStop() async throws {
+    /// A running `health serve` on a free port with alice and her personal token: the process, its port, the token.
+    static func startServer() throws -> (process: Process, port: Int, token: String) {
         let (folder, _) = try HealthProcess.newStore("serve")
         let data = folder.appendingPathComponent("server").path
         _ = try HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
@@ -46,13 +46,29 @@ import Testing
         process.standardOutput = out
         process.standardError = Pipe()
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
         var printed = ""
         let deadline = Date().addingTimeInterval(30)
         while !printed.contains("\n"), Date() < deadline {
             printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         }
-        let port = try #require(printed.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "\(printed)")
+        guard let port = printed.split(separator: ":").last.flatMap({ Int($0.prefix { $0.isNumber }) }) else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "health serve printed no port: \(printed)"])
+        }
+        return (process, port, token)
+    }
+
+    /// Waits up to `seconds` for `process` to end; whether it did.
+    static func ends(_ process: Process, within seconds: TimeInterval) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        return !process.isRunning
+    }
+
+    @Test("serve answers on the port it prints and stops cleanly on SIGTERM")
+    func serveAndStop() async throws {
+        let (process, port, token) = try Self.startServer()
+        defer { if process.isRunning { process.terminate() } }
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/me")!)
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let (body, response) = try await URLSession.shared.data(for: request)
@@ -61,6 +77,30 @@ import Testing
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    @Test("SIGTERM ends open change streams: serve stops while a client is still following /v1/changes/stream")
+    func stopsWithAnOpenStream() async throws {
+        let (process, port, token) = try Self.startServer()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        curl.arguments = ["curl", "-sN", "-H", "Authorization: Bearer \(token)",
+                          "http://127.0.0.1:\(port)/v1/changes/stream?type=HKQuantityTypeIdentifierStepCount"]
+        let stream = Pipe()
+        curl.standardOutput = stream
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        var received = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !received.contains("event: change"), Date() < deadline {
+            received += String(decoding: stream.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        #expect(received.contains("event: change"), "the stream's first event: \(received)")
+        process.terminate()
+        #expect(try await Self.ends(process, within: 15), "health serve still runs 15 s after SIGTERM with a stream open")
+        #expect(process.isRunning || (process.terminationReason == .exit && process.terminationStatus == 0))
+        #expect(try await Self.ends(curl, within: 15), "the client's stream was not ended")
     }
 
     @Test("serve's TLS options: one without the other exits 2; a file that is not a certificate exits 1 naming it")

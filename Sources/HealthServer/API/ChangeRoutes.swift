@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import OpenHealthKit
+import ServiceLifecycle
 
 /// `/v1/changes`: HealthKit's anchored object query over HTTP, once or as a Server-Sent Events stream.
 ///
@@ -72,7 +73,8 @@ struct ChangeRoutes: Sendable {
     /// `GET /v1/changes/stream?type=…&anchor=…`: Server-Sent Events. The first event holds the changes after the anchor
     /// (none when it is current), then one `change` event per commit that touches the types, as an
     /// `HKAnchoredObjectQuery` with an update handler delivers them; each event's `id` is the new anchor, so a client
-    /// that reconnects with `Last-Event-ID` misses nothing. A comment line every 15 seconds keeps the connection open.
+    /// that reconnects with `Last-Event-ID` misses nothing. A comment line every 15 seconds keeps the connection open; the
+    /// server's graceful shutdown ends the stream.
     func stream(_ request: Request) async throws -> Response {
         let access = try await APIAccess.resolve(request, services: services)
         let (descriptors, anchor, limit) = try arguments(request)
@@ -96,8 +98,14 @@ struct ChangeRoutes: Sendable {
                 }
             }
             defer { heartbeat.cancel() }
-            for await page in events {
-                try await writer.write(ByteBuffer(string: try Self.event(page)))
+            // A graceful shutdown (SIGTERM) ends the stream, so the server does not wait for the client to leave; a
+            // client that reconnects with `Last-Event-ID` misses nothing.
+            try await withGracefulShutdownHandler {
+                for await page in events {
+                    try await writer.write(ByteBuffer(string: try Self.event(page)))
+                }
+            } onGracefulShutdown: {
+                continuation.finish()
             }
             try await writer.finish(nil)
         }
