@@ -18,10 +18,27 @@ final class ServerDirectory: Sendable {
     init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        configuration.journalMode = .wal
         database = try DatabaseQueue(path: path, configuration: configuration)
+        try Self.enableWAL(database)
         try Self.migrate(database)
         grants = try GrantCache(path: path, configuration: configuration)
+    }
+
+    /// Puts the file in WAL mode (a property of the file: once one opener has done it, the others find it so). Changing
+    /// the journal mode needs the file to itself, and SQLite answers "database is locked" at once, without waiting, while
+    /// another opener has it (`health serve` and `health users add` started together), so this waits and tries again.
+    private static func enableWAL(_ database: DatabaseQueue) throws {
+        for attempt in 0... {
+            do {
+                return try database.writeWithoutTransaction { db in
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" {
+                        try db.execute(sql: "PRAGMA journal_mode = WAL")
+                    }
+                }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 200 {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
     }
 
     /// Brings the file to the current schema. Two processes opening a new data folder at once (`health serve` and
