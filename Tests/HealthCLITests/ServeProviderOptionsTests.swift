@@ -21,6 +21,7 @@ import Testing
         try Data(#"{"resourceType": "Patient"}"#.utf8).write(to: bundle)
         let bad = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--provider-directory", bundle.path])
         #expect(bad.status == 1 && bad.stderr.contains("not-a-bundle.json"), "\(bad.stderr)")
+        #expect(!bad.stderr.contains("data folder"), "a bad directory file is not a data-folder problem: \(bad.stderr)")
         let overrides = folder.appendingPathComponent("overrides.json")
         try Data(#"{"endpoints": [{"address": "https://fhir.example.org", "aud": "sideways"}]}"#.utf8).write(to: overrides)
         let badOverrides = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--provider-overrides", overrides.path])

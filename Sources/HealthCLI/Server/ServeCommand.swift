@@ -25,6 +25,10 @@ struct ServerDataOptions: ParsableArguments {
         change(&configuration)
         do {
             return try HealthServer(configuration: configuration)
+        } catch let error as ServerSettingsError {
+            // A setting the server refused (a provider directory or overrides file), named by the error itself.
+            Console.error("cannot start the server: \(error.localizedDescription)")
+            throw HealthExitStatus.failure
         } catch {
             Console.error("cannot open the server's data folder \(folder.path): \(error.localizedDescription)")
             throw HealthExitStatus.failure

@@ -46,7 +46,7 @@ final class ServerProviders: Sendable {
                 return try EndpointOverrides.read(data, input: path)
             } ?? EndpointOverrides()
         } catch let error as DirectoryError {
-            throw ServerError.badRequest("provider settings: \(error.description)")
+            throw ServerSettingsError("provider settings: \(error.description)")
         }
         let http = HTTPTransport()
         self.http = http

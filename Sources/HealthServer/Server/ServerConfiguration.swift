@@ -67,3 +67,16 @@ public struct ServerConfiguration: Sendable {
         behindHTTPS = false
     }
 }
+
+/// A setting the server cannot start with (a provider directory or overrides file it cannot read), naming the
+/// setting, the file and the problem.
+public struct ServerSettingsError: LocalizedError, Sendable {
+    /// What is wrong, and where.
+    public let message: String
+
+    /// Creates the error.
+    public init(_ message: String) { self.message = message }
+
+    /// See ``message``.
+    public var errorDescription: String? { message }
+}
