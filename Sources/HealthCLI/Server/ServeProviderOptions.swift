@@ -20,6 +20,10 @@ struct ServeProviderOptions: ParsableArguments {
     @Option(name: .customLong("provider-overrides"), help: ArgumentHelp("An endpoint overrides file (JSON, docs/Providers.md).", valueName: "file"))
     var overrides: String?
 
+    @Flag(name: .customLong("provider-allow-private-addresses"), help: ArgumentHelp("Let people connect to FHIR addresses typed by "
+        + "hand that are on this server's own network (loopback, private, link-local); the directory's institutions always may be."))
+    var allowPrivateAddresses = false
+
     @Option(name: .customLong("public-url"), help: ArgumentHelp("The server's address as browsers reach it; providers redirect to "
         + "URL/providers/callback (default: the address of the request).", valueName: "url"))
     var publicURL: String?
@@ -34,6 +38,7 @@ struct ServeProviderOptions: ParsableArguments {
         settings.privateKeyJWT = privateKeyJWT
         settings.directoryFiles = directory
         settings.overridesFile = overrides
+        settings.allowPrivateAddresses = allowPrivateAddresses
         if let publicURL {
             guard let url = URL(string: publicURL), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil,
                   url.query == nil else { throw badInput("--public-url \(publicURL) is not an http(s) address") }

@@ -27,7 +27,12 @@ struct ProviderForms: Sendable {
               base.host != nil, base.query == nil, base.fragment == nil else {
             throw ServerError.badRequest("url: give the provider's FHIR base address (https://…)")
         }
-        let institution = services.providers.directory.institutions(endpoint: base).first?.name ?? base.host ?? text
+        let listed = services.providers.directory.institutions(endpoint: base).first
+        if listed == nil, !services.configuration.providers.allowPrivateAddresses, let address = PrivateAddressCheck.privateAddress(of: base) {
+            throw ServerError.badRequest("url: \(base.host ?? text) is \(address), on this server's own network; only the directory's "
+                + "institutions may be there (the administrator can allow such addresses with --provider-allow-private-addresses)")
+        }
+        let institution = listed?.name ?? base.host ?? text
         let url = try await provider {
             try await services.providers.begin(personID: viewer.person.id, fhirBase: base, institution: institution,
                                                redirectURI: redirectURI(request))

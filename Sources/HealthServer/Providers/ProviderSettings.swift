@@ -16,6 +16,11 @@ public struct ProviderSettings: Sendable {
     public var directoryFiles: [String] = []
     /// An endpoint overrides file (JSON, docs/Providers.md).
     public var overridesFile: String?
+    /// Whether a FHIR address a person types may be on the server's own network (loopback, private, link-local,
+    /// unique-local). Off: the server, which fetches the address itself, refuses it (`PrivateAddressCheck`), so a
+    /// person cannot make it reach services only it can see; the directory's institutions are the administrator's
+    /// choice and always allowed.
+    public var allowPrivateAddresses = false
     /// The server's address as browsers reach it (`https://health.example.org`): the redirect URI registered with
     /// providers is this plus `/providers/callback`. Nil: the scheme and `Host` of the request that starts the launch.
     public var publicURL: URL?
