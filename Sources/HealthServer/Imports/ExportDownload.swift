@@ -33,7 +33,7 @@ struct ExportDownload: Sendable {
         let download = ExportDownload(file: folder.appendingPathComponent(name), folder: folder, contentType: type)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         do {
-            _ = try await Self.onThread { try HealthExporter(storage: storage).export(format, selection: selection, to: download.file) }
+            _ = try await BlockingWork.run { try HealthExporter(storage: storage).export(format, selection: selection, to: download.file) }
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
@@ -57,12 +57,5 @@ struct ExportDownload: Sendable {
             .contentType: contentType, .cacheControl: "no-store",
             .contentDisposition: "attachment; filename=\"\(file.lastPathComponent)\"",
         ], body: body)
-    }
-
-    /// Runs blocking `work` on a thread of its own, leaving the server's threads free.
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
     }
 }
