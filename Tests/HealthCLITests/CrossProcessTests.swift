@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
@@ -21,7 +22,7 @@ struct CrossProcessTests {
         }
     }
 
-    let database = FileManager.default.temporaryDirectory.appendingPathComponent("cross-\(UUID().uuidString)/health.sqlite").path
+    let database = TemporaryFiles.folder.appendingPathComponent("cross-\(UUID().uuidString)/health.sqlite").path
 
     @Test func observerAndAnchoredQueriesFireForAnotherProcessesSave() async throws {
         let store = try HKHealthStore.owner(databasePath: database)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A store that imported the demo export (`health demo-export` then `health import`, the README's first command),
@@ -14,7 +15,7 @@ enum DemoStore {
 
     /// The store, or nil when the binary could not make it (the tests then fail on `#require`).
     static let made: Made? = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-demo-store-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ohk-demo-store-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let export = folder.appendingPathComponent("demo").path
         guard (try? HealthProcess.run(["demo-export", "--records", "3000", "--out", export]))?.status == 0 else { return nil }
@@ -26,7 +27,7 @@ enum DemoStore {
     /// A copy of the store's database file alone in a new folder (the import leaves the file holding every commit).
     static func copy() throws -> String {
         let made = try #require(made)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-demo-copy-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ohk-demo-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("health.sqlite").path
         try FileManager.default.copyItem(atPath: made.database, toPath: path)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `health` executable as a child process, the way a person or a script would.
 struct HealthProcess {
@@ -47,7 +48,7 @@ struct HealthProcess {
 
     /// A new empty folder named after `name` and the path of a database in it, for a test's own store.
     static func newStore(_ name: String) throws -> (directory: URL, database: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-\(name)-\(UUID().uuidString)")
+        let directory = TemporaryFiles.folder.appendingPathComponent("ohk-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return (directory, directory.appendingPathComponent("health.sqlite").path)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthDatabase
 import OpenHealthKit
 import OpenHealthKitSQLite
@@ -7,7 +8,7 @@ import Testing
 @Suite("health import, demo-export (the built binary)")
 struct ImportCommandTests {
     private static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-import-cli-\(UUID().uuidString)")
+        let url = TemporaryFiles.folder.appendingPathComponent("ohk-import-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -95,7 +96,7 @@ struct ImportCommandTests {
 struct ElementQueryCommandTests {
     @Test("an imported Audiogram and VisionPrescription come back from health query as HealthKit objects")
     func queryElements() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-element-cli-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ohk-element-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let xml = folder.appendingPathComponent("export.xml")
         try Data("""

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
@@ -45,7 +46,7 @@ struct ImportGroundTruthCommandTests {
     """
 
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-truth-cli-\(UUID().uuidString)")
+        let url = TemporaryFiles.folder.appendingPathComponent("ohk-truth-cli-\(UUID().uuidString)")
         let export = url.appendingPathComponent("apple_health_export")
         try FileManager.default.createDirectory(at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
         try Data(xml.utf8).write(to: export.appendingPathComponent("export.xml"))

@@ -74,7 +74,7 @@ struct PostgresTwoWriterSyncTests {
         let base = try #require(TestPostgres.url)
         let owner = "two-writers-\(UUID().uuidString.lowercased())"
         let database = try TestEngine.postgresStoreURL(owner: owner)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-two-writers-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ohk-two-writers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let perWriter = 600

@@ -15,7 +15,7 @@ struct ProvidersCommandTests {
     let database: String
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-providers-\(UUID().uuidString)")
+        directory = TemporaryFiles.folder.appendingPathComponent("health-providers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = directory.appendingPathComponent("health.sqlite").path
     }
@@ -137,7 +137,7 @@ struct ProvidersCommandTests {
 /// `health providers` refusing bad input, with no rig needed.
 @Suite("health providers input")
 struct ProvidersInputTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-providers-\(UUID().uuidString)")
+    let directory = TemporaryFiles.folder.appendingPathComponent("health-providers-\(UUID().uuidString)")
     var database: String { directory.appendingPathComponent("health.sqlite").path }
 
     @Test func badInputIsNamed() throws {

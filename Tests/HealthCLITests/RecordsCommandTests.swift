@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import OpenHealthKit
 import Testing
 
@@ -9,7 +10,7 @@ struct RecordsCommandTests {
     let database: String
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-records-\(UUID().uuidString)")
+        directory = TemporaryFiles.folder.appendingPathComponent("health-records-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = directory.appendingPathComponent("health.sqlite").path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
@@ -10,7 +11,7 @@ struct StatsCommandTests {
     let database: String
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-cli-stats-\(UUID().uuidString)")
+        directory = TemporaryFiles.folder.appendingPathComponent("health-cli-stats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = directory.appendingPathComponent("health.sqlite").path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import OpenHealthKit
 import OpenHealthKitSQLite
 import Testing
@@ -11,7 +12,7 @@ struct StoreCommandTests {
     let start = Date(timeIntervalSince1970: 1_709_280_000)  // 2024-03-01T08:00:00Z
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-cli-\(UUID().uuidString)")
+        directory = TemporaryFiles.folder.appendingPathComponent("health-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = directory.appendingPathComponent("health.sqlite").path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthDatabase
 import HealthDatabaseSQLite
 import Testing
@@ -15,7 +16,7 @@ struct AssociationSummaryTests {
     }
 
     @Test func summariesFollowMovedSamplesAndGoWithTheirWorkout() throws {
-        let storage = try SQLiteHealthStorage(path: FileManager.default.temporaryDirectory
+        let storage = try SQLiteHealthStorage(path: TemporaryFiles.folder
             .appendingPathComponent("openhealthkit-association-\(UUID().uuidString).sqlite").path)
         try storage.prepareSlotSums()
         let workout = SampleRecord(uuid: UUID(), kind: .workout, type: "HKWorkoutTypeIdentifier",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthDatabase
 import HealthDatabaseConformance
 import HealthDatabaseSQLite
@@ -24,7 +25,7 @@ final class TemporaryFolder: Sendable {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-sqlite-\(UUID().uuidString)", isDirectory: true)
+        url = TemporaryFiles.folder.appendingPathComponent("ohk-sqlite-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GRDB
 @testable import HealthDatabaseSQLite
 import Testing
@@ -10,7 +11,7 @@ struct WriterCacheTests {
     }
 
     @Test func opensWith64MegabytesAndTakesAnotherSize() throws {
-        let path = NSTemporaryDirectory() + "ohk-cache-\(UUID().uuidString).sqlite"
+        let path = TemporaryFiles.folder.path + "/ohk-cache-\(UUID().uuidString).sqlite"
         let storage = try SQLiteHealthStorage(path: path)
         #expect(try Self.cacheSize(storage) == -65_536)
         try storage.setWriterCacheSize(megabytes: 16)

@@ -10,7 +10,7 @@ struct TempStore {
     let storage: SQLiteHealthStorage
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-\(UUID().uuidString)")
+        folder = TemporaryFiles.folder.appendingPathComponent("ohk-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         storage = try SQLiteHealthStorage(path: folder.appendingPathComponent("health.sqlite").path)
     }

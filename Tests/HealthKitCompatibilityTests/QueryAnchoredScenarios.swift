@@ -3,6 +3,7 @@
 // launches with NSKeyedArchiver, deletions reported with their sync identifiers, paging with limits, the
 // observer-wakes-anchored-reads sync pattern with its completion handler, and the async descriptors.
 import Foundation
+import TestSupport
 import HealthKit
 import Testing
 
@@ -123,7 +124,7 @@ struct QueryAnchoredScenarios {
     }
 
     private func anchorFile() -> AnchorFile {
-        AnchorFile(url: FileManager.default.temporaryDirectory.appendingPathComponent("anchor-\(UUID().uuidString).data"))
+        AnchorFile(url: TemporaryFiles.folder.appendingPathComponent("anchor-\(UUID().uuidString).data"))
     }
 
     @Test func anAnchorArchivedInOneLaunchResumesInTheNext() async throws {

@@ -17,7 +17,7 @@ extension ProviderRig {
 
     /// A database path and a connection store in a fresh temporary folder.
     static func stores() throws -> (health: HKHealthStore, connections: ConnectionStore, folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("providers-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("providers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let database = folder.appendingPathComponent("health.sqlite")
         return (try HKHealthStore.owner(databasePath: database.path), try ConnectionStore(database: database), folder)

@@ -1,6 +1,7 @@
 import Crypto
 import _CryptoExtras
 import Foundation
+import TestSupport
 @testable import HealthProviders
 import Testing
 
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func secretsAreSealedAndTheKeyFileIsOwnerOnly() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("secrets-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("secrets-\(UUID().uuidString)")
         let keyFile = folder.appendingPathComponent("secrets.key")
         let box = try SecretBox.open(keyFile: keyFile, environment: [:])
         let mode = try FileManager.default.attributesOfItem(atPath: keyFile.path)[.posixPermissions] as? NSNumber

@@ -9,7 +9,7 @@ import TestSupport
 /// Ingestion: identity, replacement without duplicates, reports, NDJSON and the HealthKit predicates.
 @Suite struct IngestionTests {
     static func store() throws -> HKHealthStore {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString).sqlite").path
+        let path = TemporaryFiles.folder.appendingPathComponent("records-\(UUID().uuidString).sqlite").path
         return try HKHealthStore.owner(databasePath: path)
     }
 
@@ -79,7 +79,7 @@ import TestSupport
 
     @Test func ndjsonIsReadLineByLineAndBadLinesAreNamed() async throws {
         let store = try Self.store()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("obs-\(UUID().uuidString).ndjson")
+        let file = TemporaryFiles.folder.appendingPathComponent("obs-\(UUID().uuidString).ndjson")
         let lines = [Self.lab("n1", 1), "", #"{"resourceType":"Observation","id":"n2"}"#, Self.lab("n3", 3), "{not json"]
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
         var ingestor = ClinicalRecordIngestor(store: store, institution: Self.hospital)
@@ -92,7 +92,7 @@ import TestSupport
     }
 
     @Test func folderIngestsJSONAndNDJSONAndListsOtherFiles() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fhir-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("fhir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("more"), withIntermediateDirectories: true)
         try Data(Self.lab("f1", 1).utf8).write(to: folder.appendingPathComponent("a.json"))
         try Data((Self.lab("f2", 2) + "\n" + Self.lab("f3", 3) + "\n").utf8).write(to: folder.appendingPathComponent("more/b.ndjson"))
@@ -124,7 +124,7 @@ import TestSupport
 
     @Test func appsStillCannotSaveClinicalRecords() async throws {
         let record = HKClinicalRecord(type: HKClinicalType(.labResultRecord), displayName: "x", fhirResource: nil, start: Date(), end: Date())
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(UUID().uuidString).sqlite").path
+        let path = TemporaryFiles.folder.appendingPathComponent("app-\(UUID().uuidString).sqlite").path
         let app = try HKHealthStore(databasePath: path, app: HKSource(name: "App", bundleIdentifier: "com.example.app"))
         await #expect(throws: (any Error).self) { try await app.save(record) }
     }

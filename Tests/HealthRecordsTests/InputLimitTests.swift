@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthKitModel
 import HealthRecords
 import OpenHealthKit
@@ -11,7 +12,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        folder = TemporaryFiles.folder.appendingPathComponent("limits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

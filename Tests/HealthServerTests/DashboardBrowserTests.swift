@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthExport
 import HealthServer
 import Testing
@@ -64,12 +65,12 @@ import Testing
         let saved = try await seeded.send("POST", "/v1/samples", token: token, json: SampleAPITests.batch(samples))
         #expect(saved.status == 200, "\(saved.text)")
         // An export big enough that its import takes a moment (tens of megabytes of export.xml).
-        let demo = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-demo-\(UUID().uuidString)")
+        let demo = TemporaryFiles.folder.appendingPathComponent("ohk-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: demo) }
         let export = try DemoExport(records: 150_000).write(to: demo).exportXML
 
         let out = ProcessInfo.processInfo.environment["OPENHEALTHKIT_BROWSER_ARTIFACTS"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-browser-\(UUID().uuidString)").path
+            ?? TemporaryFiles.folder.appendingPathComponent("ohk-browser-\(UUID().uuidString)").path
         let (status, output) = try await Self.run(rig.python, [
             rig.script, "--fresh", fresh.base, "--seeded", seeded.base, "--name", "alice", "--password", "correct horse battery",
             "--client-id", "com.example.steps", "--redirect-uri", "http://127.0.0.1:9/callback", "--export", export, "--out", out,
@@ -89,7 +90,7 @@ import Testing
     /// (standard output and error, through a file so a full pipe cannot stall it). Playwright's own timeouts (30 s an
     /// action) end a stuck run; the test's time limit backs them up.
     static func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-browser-\(UUID().uuidString).log")
+        let log = TemporaryFiles.folder.appendingPathComponent("ohk-browser-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import HealthServer
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     @Test("openers racing on a new server.sqlite all succeed (health serve and health users add started together)")
     func racingOpenersAllSucceed() throws {
         for round in 0..<20 {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-directory-\(UUID())")
+            let folder = TemporaryFiles.folder.appendingPathComponent("ohk-directory-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("server.sqlite").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthDatabase
 import HealthExport
 import HealthServer
@@ -28,7 +29,7 @@ import Testing
         #expect(reply.header("Content-Type") == "application/zip")
         #expect(reply.header("Content-Disposition") == "attachment; filename=\"export.zip\"")
         #expect(reply.body.starts(with: [0x50, 0x4B]))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-\(UUID().uuidString).zip")
+        let file = TemporaryFiles.folder.appendingPathComponent("ohk-export-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: file) }
         try reply.body.write(to: file)
         let report = try ExportImporter().run(path: file.path, into: try harness.storage(of: "carol"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthDatabase
 @testable import HealthServer
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite struct ImportJobsTests {
     /// A registry over a new temporary folder whose imports can open no store (none runs here).
     static func jobs() -> (ImportJobs, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-jobs-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ohk-jobs-\(UUID().uuidString)")
         return (ImportJobs(folder: folder, storage: { _ in throw ServerError.notFound("no store in this test") }), folder)
     }
 

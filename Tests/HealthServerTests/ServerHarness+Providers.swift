@@ -13,7 +13,7 @@ extension ServerHarness {
     /// its FHIR server "Rig General Hospital" (Springfield); a fresh public client with this server's callback is
     /// registered at the AS. `change` adjusts the configuration further.
     static func withRig(_ rig: ProviderRig, change: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws -> ServerHarness {
-        let files = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-provider-settings-\(UUID().uuidString)")
+        let files = TemporaryFiles.folder.appendingPathComponent("ohk-provider-settings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         let overrides = ["endpoints": [["address": rig.fhirBase.absoluteString, "discoveryURL": rig.discovery.absoluteString]]]
         try JSONSerialization.data(withJSONObject: overrides).write(to: files.appendingPathComponent("overrides.json"))

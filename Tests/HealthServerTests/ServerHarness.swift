@@ -33,7 +33,7 @@ final class ServerHarness: @unchecked Sendable {
     /// engine TestEngine names.
     /// `folder` reopens an earlier harness's data folder (after its ``shutdown()``).
     init(folder: URL? = nil, change: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws {
-        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)")
+        self.folder = folder ?? TemporaryFiles.folder.appendingPathComponent("ohk-server-\(UUID().uuidString)")
         var configuration = ServerConfiguration(dataFolder: self.folder, port: 0)
         configuration.bcryptCost = 4
         configuration.logLevel = "critical"

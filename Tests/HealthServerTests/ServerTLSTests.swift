@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthServer
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
 
     /// A self-signed certificate for 127.0.0.1 and its key, in a fresh folder.
     static func certificate() throws -> (certificate: String, key: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-tls-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ohk-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("server.pem").path, key = folder.appendingPathComponent("server.key").path
         let made = try run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
@@ -54,7 +55,7 @@ import Testing
 
     @Test("a certificate file that is not PEM stops the server with a message naming it")
     func badFilesAreNamed() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-tls-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ohk-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let bogus = folder.appendingPathComponent("not-a-certificate.pem").path
         try Data("hello".utf8).write(to: URL(fileURLWithPath: bogus))

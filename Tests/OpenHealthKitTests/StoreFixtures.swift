@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
@@ -23,7 +24,7 @@ enum StoreFixture {
 
     /// A fresh path for a database file in a temporary folder.
     static func temporaryDatabasePath() -> String {
-        FileManager.default.temporaryDirectory
+        TemporaryFiles.folder
             .appendingPathComponent("openhealthkit-store-tests-\(UUID().uuidString)")
             .appendingPathComponent("health.sqlite").path
     }

@@ -22,7 +22,7 @@ public enum TestEngine: String, Sendable {
         let unique = "\(name)-\(UUID().uuidString.lowercased())"
         switch current {
         case .sqlite:
-            return FileManager.default.temporaryDirectory.appendingPathComponent("ohk-\(unique)")
+            return TemporaryFiles.folder.appendingPathComponent("ohk-\(unique)")
                 .appendingPathComponent("health.sqlite").path
         case .postgres:
             return try postgresStoreURL(owner: unique)
