@@ -53,7 +53,10 @@ func temporaryStorePath() -> String {
         return (environment["OPENHEALTHKIT_TEST_POSTGRES"] ?? "postgres://missing-OPENHEALTHKIT_TEST_POSTGRES@127.0.0.1:1/x")
             + "?owner=" + owner
     }
-    return FileManager.default.temporaryDirectory.appendingPathComponent(owner).appendingPathComponent("health.sqlite").path
+    // In the test process's folder that TestSupport's TemporaryFiles removes (at exit, or in a later run).
+    return FileManager.default.temporaryDirectory.appendingPathComponent("openhealthkit-tests")
+        .appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)")
+        .appendingPathComponent(owner).appendingPathComponent("health.sqlite").path
 }
 
 /// The environment that answers the permission sheet with "allow" (no terminal in tests).

@@ -20,7 +20,6 @@ public enum TemporaryFiles {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("openhealthkit-tests", isDirectory: true)
         removeFoldersOfEndedProcesses(in: parent)
         let folder = parent.appendingPathComponent("\(getpid())", isDirectory: true)
-        try? FileManager.default.removeItem(at: folder)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
