@@ -185,7 +185,7 @@ paths = {
         "responses": {"200": resp("The token", "TokenResponse"), "400": resp("RFC 6749 error", "OAuthError"), "413": err("Body too large")}}},
 }
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import openapi_payloads  # noqa: E402 (electrocardiograms, routes, heartbeat series, documents)
+import openapi_payloads  # noqa: E402 (the kinds with payloads of their own: ECGs, routes, heartbeats, documents, audiograms, prescriptions, states of mind, assessments)
 openapi_payloads.add(types, schemas, paths, ref, nullable, Q, resp, err, common_errors, date)
 doc = {"openapi": "3.1.0", "info": {"title": "OpenHealthKit server", "version": "1", "description": "HealthKit's semantics over HTTP: samples, anchored changes, statistics, authorization, export imports and exports, SMART Health Cards. Errors carry HealthKit's HKError.Code."},
        "servers": [{"url": "/"}], "security": [{"bearer": []}],

@@ -65,7 +65,7 @@ import Testing
             }
         }
         #expect(total > 20)
-        #expect(index.text.contains("Clinical Documents (1)</a>") && index.text.contains("Health Cards (1)</a>"))
+        #expect(index.text.contains("Clinical Documents (1)</a>") && index.text.contains(#"<a href="/cards">Health Cards (1)</a>"#))
 
         let labs = try await harness.send("GET", "/records?category=HKClinicalTypeIdentifierLabResultRecord", cookie: alice)
         #expect(labs.text.contains(#"aria-current="page">Lab Result Record"#), "identifiers name categories too")
@@ -76,13 +76,19 @@ import Testing
         #expect(!allergies.text.contains("<script>"))
         let documents = try await harness.send("GET", "/records?category=documents", cookie: alice)
         #expect(documents.text.contains("<h3>Discharge summary</h3>") && documents.text.contains("<dd>Alice Doe</dd>"))
-        let cards = try await harness.send("GET", "/records?category=cards", cookie: alice)
-        #expect(cards.text.contains("John B. Anyperson") && cards.text.contains("https://spec.smarthealth.cards/examples/issuer"))
+        // The cards have one list, on /cards: the records page counts them and links there, and its old category redirects.
+        #expect(!index.text.contains("category=cards"))
+        let moved = try await harness.send("GET", "/records?category=cards&tz=Europe/Paris", cookie: alice)
+        #expect(moved.status == 303 && moved.header("Location") == "/cards?tz=Europe/Paris", "\(moved.status) \(moved.header("Location") ?? "")")
+        let cards = try await harness.send("GET", "/cards", cookie: alice)
+        #expect(cards.text.contains("John B. Anyperson") && cards.text.contains("<dt>Issuer</dt><dd>https://spec.smarthealth.cards/examples/issuer</dd>"))
+        #expect(ServerHarness.firstMatch(#"<li data-uuid="([0-9A-F-]{36})">"#, in: cards.text).count == 1)
 
         let bobIndex = try await harness.send("GET", "/records", cookie: bob)
         #expect(bobIndex.text.contains("You have no health records yet."))
         #expect(try await harness.send("GET", "/records?category=labResultRecord", cookie: bob).text.contains("No records in this category."))
-        #expect(!(try await harness.send("GET", "/records?category=cards", cookie: bob)).text.contains("Anyperson"))
+        #expect(bobIndex.text.contains(#"<a href="/cards">Health Cards (0)</a>"#))
+        #expect(!(try await harness.send("GET", "/cards", cookie: bob)).text.contains("Anyperson"))
         #expect(try await harness.send("GET", "/records?category=stepCount", cookie: alice).status == 404)
     }
 }

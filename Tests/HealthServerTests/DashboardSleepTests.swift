@@ -31,6 +31,6 @@ import Testing
         #expect(earlier.text.contains("No data: no sleep was recorded in this period."))
         let day = try await harness.send("GET", "/sleep?range=day&" + F.query, cookie: cookie)
         #expect(day.status == 400)
-        #expect(day.text.contains("range: sleep is shown by week or month"))
+        #expect(day.text.contains("range: sleep is shown by week, month"))
     }
 }

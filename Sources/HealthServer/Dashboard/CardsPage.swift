@@ -4,10 +4,10 @@ import Hummingbird
 import OpenHealthKit
 import SmartHealthCards
 
-/// `/cards`: the person's verifiable clinical records (SMART Health Cards), read with
-/// `HKVerifiableClinicalRecordQuery`, and a form (`POST /cards`: `csrf`, `card`, `action=verify|import`) that verifies a
-/// card against the server's trusted issuers and, when asked, stores it. A card that fails is a 400 page naming the
-/// check; guests may verify but not store.
+/// `/cards`, the home of health cards on the dashboard: the person's verifiable clinical records (SMART Health Cards),
+/// read with `HKVerifiableClinicalRecordQuery` and listed by ``HealthCardList``, and a form (`POST /cards`: `csrf`,
+/// `card`, `action=verify|import`) that verifies a card against the server's trusted issuers and, when asked, stores
+/// it. A card that fails is a 400 page naming the check; guests may verify but not store.
 struct CardsPage: Sendable {
     /// The server (its trusted issuers).
     let services: ServerServices
@@ -20,9 +20,9 @@ struct CardsPage: Sendable {
     func response(notice: String? = nil, verified: [HKVerifiableClinicalRecord] = []) async throws -> Response {
         var body = "<h1>Health cards</h1>\n"
         if let notice { body += "<p class=\"status\" role=\"status\">\(HTML.escape(notice))</p>\n" }
-        if !verified.isEmpty { body += table(verified, caption: "Verified") }
-        let stored = try await CardVerification.stored(in: viewer.store)
-        body += stored.isEmpty ? "<p class=\"empty\">No health cards stored.</p>\n" : table(stored, caption: "Your cards")
+        let list = HealthCardList(day: day)
+        if !verified.isEmpty { body += list.section(verified, title: "Verified", id: "verified", empty: "") }
+        body += list.section(try await CardVerification.stored(in: viewer.store), title: "Your cards", id: "stored", empty: "No health cards stored.")
         body += """
             <h2>Verify a card</h2>
             <form method="post" action="/cards">\(viewer.csrfField)
@@ -45,16 +45,5 @@ struct CardsPage: Sendable {
         guard !viewer.isGuest else { throw ServerError.forbidden("a guest cannot store health cards") }
         let outcome = try CardVerification.store(cards, in: viewer.store)
         return try await response(notice: "Verified: \(outcome.added) stored, \(outcome.unchanged) already stored.")
-    }
-
-    /// A table of cards.
-    private func table(_ cards: [HKVerifiableClinicalRecord], caption: String) -> String {
-        var html = "<table class=\"decisions\">\n<caption>\(caption)</caption>\n<thead><tr><th scope=\"col\">Issued</th>"
-            + "<th scope=\"col\">Name</th><th scope=\"col\">Items</th><th scope=\"col\">Issuer</th></tr></thead>\n<tbody>\n"
-        for card in cards {
-            html += "<tr><th scope=\"row\">\(day.parameter(card.issuedDate))</th><td>\(HTML.escape(card.subject.fullName))</td>"
-                + "<td>\(HTML.escape(card.itemNames.joined(separator: "; ")))</td><td>\(HTML.escape(card.issuerIdentifier))</td></tr>\n"
-        }
-        return html + "</tbody>\n</table>\n"
     }
 }

@@ -5,9 +5,9 @@ import Hummingbird
 import OpenHealthKit
 
 /// `/records`: the person's clinical records by category (HealthKit's clinical types), whatever brought them —
-/// provider downloads, imported FHIR files — and two more categories: clinical documents (CDA files, imported or
-/// downloaded; ``ClinicalDocumentList``) and health cards (``HealthCardList``). Without `category`: every category
-/// with its count.
+/// provider downloads, imported FHIR files — and clinical documents (CDA files, imported or downloaded;
+/// ``ClinicalDocumentList``). Without `category`: every category with its count, and the health cards' count linking
+/// to their one list on `/cards` (``HealthCardList``), where `category=cards` redirects.
 /// With one (short name or identifier): its records newest first, each with its title (the display name HealthFHIR
 /// gave it), date, source, and its FHIR details folded beneath (resource type and id, FHIR version, the date the
 /// resource is about, its address at the source, the resource itself). No JavaScript: categories are links, details
@@ -18,35 +18,36 @@ struct ClinicalRecordsPage: Sendable {
     /// The page's day and time zone (for dates).
     let day: DashboardDay
 
+    /// The category name that redirects to the health cards' list.
+    static let cardsCategory = "cards"
+
     /// The page for `category` (nil: the categories).
     func response(category: String?) async throws -> Response {
+        if category == Self.cardsCategory { return HTML.redirect(day.link(HealthCardList.path, escaped: false)) }
         var body = "<h1>Health records</h1>\n"
         let types = HKObjectType.allClinicalTypes.sorted { TypeNames.title($0) < TypeNames.title($1) }
-        let documents = ClinicalDocumentList(store: viewer.store, day: day), cards = HealthCardList(store: viewer.store, day: day)
-        let categories = types.map(\.shortName) + [ClinicalDocumentList.category, HealthCardList.category]
+        let documents = ClinicalDocumentList(store: viewer.store, day: day)
+        let categories = types.map(\.shortName) + [ClinicalDocumentList.category]
         if let category, !categories.contains(category), (HKObjectType.type(named: category) as? HKClinicalType) == nil {
             throw ServerError.notFound("category: \"\(category)\" is not a clinical record type, documents or cards")
         }
         let chosen = category.map { (HKObjectType.type(named: $0) as? HKClinicalType)?.shortName ?? $0 }
         var lists: [HKClinicalType: [HKClinicalRecord]] = [:]
         for type in types { lists[type] = try await records(of: type) }
-        let (documentList, cardList) = (try await documents.documents(), try await cards.cards())
-        let counts = types.map { (TypeNames.title($0), lists[$0]?.count ?? 0) }
-            + [(ClinicalDocumentList.title, documentList.count), (HealthCardList.title, cardList.count)]
+        let (documentList, cardCount) = (try await documents.documents(), try await CardVerification.stored(in: viewer.store).count)
+        let counts = types.map { (TypeNames.title($0), lists[$0]?.count ?? 0) } + [(ClinicalDocumentList.title, documentList.count)]
         body += "<nav aria-label=\"Record categories\"><ul class=\"tabs\">\n"
         let zone = day.zoneParameter.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "&tz=" + $0 } ?? ""
         for (name, (title, count)) in zip(categories, counts) {
             let current = name == chosen ? " aria-current=\"page\"" : ""
             body += "<li><a href=\"\(HTML.escape("/records?category=" + name + zone))\"\(current)>\(HTML.escape(title)) (\(count))</a></li>\n"
         }
-        body += "</ul></nav>\n"
+        body += "<li><a href=\"\(day.link(HealthCardList.path))\">\(HealthCardList.title) (\(cardCount))</a></li>\n</ul></nav>\n"
         if chosen == ClinicalDocumentList.category {
             body += documents.section(documentList)
-        } else if chosen == HealthCardList.category {
-            body += cards.section(cardList)
         } else if let chosen, let type = types.first(where: { $0.shortName == chosen }) {
             body += section(type, lists[type] ?? [])
-        } else if counts.allSatisfy({ $0.1 == 0 }) {
+        } else if counts.allSatisfy({ $0.1 == 0 }), cardCount == 0 {
             body += "<p class=\"empty\">You have no health records yet. Connect a provider (<a href=\"/providers\">Providers</a>) "
                 + "or import a FHIR or CDA file or a health card.</p>\n"
         } else {

@@ -1,30 +1,23 @@
 import Foundation
 import HealthKitModel
-import OpenHealthKit
 
-/// The records page's "Health Cards" category: the person's verifiable clinical records (SMART Health Cards they
-/// imported), read with HealthKit's verifiable-record query, newest first: what the card holds (its items), the
-/// person it names, the issuer and the dates.
+/// The dashboard's one list of health cards (verifiable clinical records: SMART Health Cards), on `/cards`
+/// (``CardsPage``): what each card holds (its items), the person it names, the date it is about, and its issuer,
+/// issue date, kinds and expiry folded beneath. The records page (``ClinicalRecordsPage``) counts the cards and links
+/// here rather than listing them a second time.
 struct HealthCardList: Sendable {
-    /// The category's name in links (`/records?category=cards`).
-    static let category = "cards"
-    /// Its title.
+    /// Where the list is.
+    static let path = "/cards"
+    /// Its title, in the records page's categories.
     static let title = "Health Cards"
 
-    /// The person's store.
-    let store: HKHealthStore
     /// The page's day (for dates).
     let day: DashboardDay
 
-    /// Every verifiable record in the store, newest relevant date first.
-    func cards() async throws -> [HKVerifiableClinicalRecord] {
-        try await HKVerifiableClinicalRecordQueryDescriptor(recordTypes: [], sourceTypes: []).result(for: store).reversed()
-    }
-
-    /// The category's section.
-    func section(_ cards: [HKVerifiableClinicalRecord]) -> String {
-        var html = "<section aria-labelledby=\"category\"><h2 id=\"category\">\(Self.title)</h2>\n"
-        guard !cards.isEmpty else { return html + "<p class=\"empty\">No records in this category.</p>\n</section>\n" }
+    /// A section titled `title` (its heading's id `id`) listing `cards`, or saying `empty` when there are none.
+    func section(_ cards: [HKVerifiableClinicalRecord], title: String, id: String, empty: String) -> String {
+        var html = "<section aria-labelledby=\"\(id)\"><h2 id=\"\(id)\">\(HTML.escape(title))</h2>\n"
+        guard !cards.isEmpty else { return html + "<p class=\"empty\">\(HTML.escape(empty))</p>\n</section>\n" }
         html += "<ul class=\"records\">\n"
         for card in cards {
             let name = HTML.escape(card.itemNames.isEmpty ? "Health card" : card.itemNames.joined(separator: ", "))

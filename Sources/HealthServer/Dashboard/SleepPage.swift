@@ -18,12 +18,9 @@ struct SleepPage: Sendable {
 
     /// The page for `range`; throws a 400 naming the allowed ranges for any other.
     init(viewer: DashboardViewer, day: DashboardDay, range: DashboardRange) throws {
-        guard Self.ranges.contains(range) else {
-            throw ServerError.badRequest("range: sleep is shown by \(Self.ranges.map(\.rawValue).joined(separator: " or "))")
-        }
         self.viewer = viewer
         self.day = day
-        self.range = range
+        self.range = try range.offered(Self.ranges, "sleep is shown by")
     }
 
     /// The page.

@@ -152,8 +152,8 @@ enum WireMapping {
         default:
             let header = Header(uuid: uuid, start: wire.startDate, end: wire.endDate, revision: revision, device: device, metadata: metadata, place: place)
             if let sample = try payloadSample(wire, type: type, header: header) { return sample }
-            throw HKError.invalidArgument("\(place).type: saving \(type.identifier) over the API is not supported; quantity, category, "
-                + "correlation, workout, electrocardiogram, workout route, heartbeat series and CDA document samples are")
+            throw HKError.invalidArgument("\(place).type: saving \(type.identifier) over the API is not supported: clinical records come "
+                + "from healthcare institutions, and health cards through /v1/health-cards/import")
         }
     }
 

@@ -3,7 +3,8 @@ import HealthKitModel
 import HealthUnits
 import OpenHealthKit
 
-/// Electrocardiograms, workout routes, heartbeat series and CDA documents to their JSON form and back.
+/// Electrocardiograms, workout routes, heartbeat series and CDA documents to their JSON form and back; the dispatch
+/// for audiograms, vision prescriptions, states of mind and scored assessments too, whose own mappings are beside it.
 ///
 /// Saving checks what HealthKit's initialisers and series builders check (a series needs a point; beats in time order
 /// and not negative; measurements inside the recording), plus what makes a payload meaningful (latitudes within ±90°,
@@ -21,6 +22,10 @@ extension WireMapping {
         case let route as HKWorkoutRoute: wire.route = WireRoute(count: route.count)
         case let series as HKHeartbeatSeriesSample: wire.heartbeatSeries = WireHeartbeatSeries(count: series.count)
         case let document as HKCDADocumentSample: wire.document = self.document(document, includeData: false)
+        case let audiogram as HKAudiogramSample: wire.audiogram = self.audiogram(audiogram)
+        case let prescription as HKVisionPrescription: wire.visionPrescription = self.visionPrescription(prescription)
+        case let mind as HKStateOfMind: wire.stateOfMind = stateOfMind(mind)
+        case let assessment as HKScoredAssessment: wire.scoredAssessment = scoredAssessment(assessment)
         default: return false
         }
         return true
@@ -52,9 +57,16 @@ extension WireMapping {
             ("electrocardiogram", wire.electrocardiogram != nil, HKDataTypeIdentifierElectrocardiogram),
             ("route", wire.route != nil, HKWorkoutRouteTypeIdentifier),
             ("heartbeatSeries", wire.heartbeatSeries != nil, HKDataTypeIdentifierHeartbeatSeries),
-            ("document", wire.document != nil, HKDocumentTypeIdentifier.CDA.rawValue)]
+            ("document", wire.document != nil, HKDocumentTypeIdentifier.CDA.rawValue),
+            ("audiogram", wire.audiogram != nil, HKDataTypeIdentifierAudiogram),
+            ("visionPrescription", wire.visionPrescription != nil, HKVisionPrescriptionTypeIdentifier),
+            ("stateOfMind", wire.stateOfMind != nil, HKDataTypeIdentifierStateOfMind)]
         for (field, present, owner) in given where present && type.identifier != owner {
             throw HKError.invalidArgument("\(place).\(field) belongs to \(owner) samples, not \(type.identifier)")
+        }
+        if wire.scoredAssessment != nil, !(type is HKScoredAssessmentType) {
+            throw HKError.invalidArgument("\(place).scoredAssessment belongs to HKScoredAssessmentTypeIdentifierGAD7 and …PHQ9 samples, "
+                + "not \(type.identifier)")
         }
     }
 
@@ -75,8 +87,23 @@ extension WireMapping {
                 throw HKError.invalidArgument("\(header.place).document.documentData is required for \(type.identifier)")
             }
             return try document(data, header)
+        case HKDataTypeIdentifierAudiogram:
+            guard let part = wire.audiogram else { throw HKError.invalidArgument("\(header.place).audiogram is required for \(type.identifier)") }
+            return try audiogram(part, header)
+        case HKVisionPrescriptionTypeIdentifier:
+            guard let part = wire.visionPrescription else {
+                throw HKError.invalidArgument("\(header.place).visionPrescription is required for \(type.identifier)")
+            }
+            return try visionPrescription(part, header)
+        case HKDataTypeIdentifierStateOfMind:
+            guard let part = wire.stateOfMind else { throw HKError.invalidArgument("\(header.place).stateOfMind is required for \(type.identifier)") }
+            return try stateOfMind(part, header)
         default:
-            return nil
+            guard let assessmentType = type as? HKScoredAssessmentType else { return nil }
+            guard let part = wire.scoredAssessment else {
+                throw HKError.invalidArgument("\(header.place).scoredAssessment is required for \(type.identifier)")
+            }
+            return try scoredAssessment(part, type: assessmentType, header)
         }
     }
 
@@ -134,11 +161,16 @@ extension WireMapping {
                                        uuid: header.uuid, sourceRevision: header.revision, device: header.device, metadata: header.metadata)
     }
 
-    /// `wire` as a quantity of `unit`'s dimension with a positive value, and that value in `unit`.
-    private static func positive(_ wire: WireQuantity, unit: HKUnit, place: String) throws(HKError) -> (HKQuantity, Double) {
+    /// `wire` as a quantity of `unit`'s dimension, and its value in `unit`.
+    static func measured(_ wire: WireQuantity, unit: HKUnit, place: String) throws(HKError) -> (HKQuantity, Double) {
         let quantity = try quantity(wire, place: place)
         guard quantity.is(compatibleWith: unit) else { throw HKError.invalidArgument("\(place).unit: \(wire.unit) is not a unit of \(unit.unitString)") }
-        let value = quantity.doubleValue(for: unit)
+        return (quantity, quantity.doubleValue(for: unit))
+    }
+
+    /// `wire` as a quantity of `unit`'s dimension with a positive value, and that value in `unit`.
+    static func positive(_ wire: WireQuantity, unit: HKUnit, place: String) throws(HKError) -> (HKQuantity, Double) {
+        let (quantity, value) = try measured(wire, unit: unit, place: place)
         guard value > 0 else { throw HKError.invalidArgument("\(place).value must be more than 0") }
         return (quantity, value)
     }

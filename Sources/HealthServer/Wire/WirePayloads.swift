@@ -10,6 +10,12 @@ public enum WirePayloadLimits {
     public static let maximumDocumentBytes = 8 << 20
     /// The largest ECG voltage accepted, in volts either way (an ECG's are millivolts).
     public static let maximumVolts = 1.0
+    /// The audiogram sensitivities (and clamping bounds) accepted, in `dBHL`: wider than audiometers measure (-10 to
+    /// 120 dB HL for air conduction), so no real test is refused; -10 dBHL, hearing better than the reference, is valid.
+    public static let hearingLevels: ClosedRange<Double> = -20...150
+    /// The highest audiogram frequency accepted, in hertz: the top of human hearing (extended high-frequency
+    /// audiometry tests up to 16–20 kHz).
+    public static let maximumHertz = 20_000.0
 }
 
 /// An electrocardiogram's own fields (`HKElectrocardiogram`). On a save `voltageMeasurements` are required; on a read

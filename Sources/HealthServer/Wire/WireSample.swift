@@ -3,10 +3,10 @@ public import Foundation
 /// A sample as the HTTP API carries it, in JSON: HealthKit's fields under HealthKit's names.
 ///
 /// Which fields a sample has depends on its kind: `quantity` for quantity samples, `value` for category samples,
-/// `objects` for correlations, `workout` for workouts, and `electrocardiogram`, `route`, `heartbeatSeries` and
-/// `document` for those kinds. `source` is written by the server on what it returns; on a save it is accepted only
-/// from the person's own access (a sync of another device's data keeps its sources), never from an app, whose saves
-/// are stamped with the app itself as in HealthKit.
+/// `objects` for correlations, `workout` for workouts, and `electrocardiogram`, `route`, `heartbeatSeries`, `document`,
+/// `audiogram`, `visionPrescription`, `stateOfMind` and `scoredAssessment` for those kinds. `source` is written by
+/// the server on what it returns; on a save it is accepted only from the person's own access (a sync of another
+/// device's data keeps its sources), never from an app, whose saves are stamped with the app itself as in HealthKit.
 public struct WireSample: Codable, Sendable, Hashable {
     /// The sample's UUID: given by the client for idempotent saves (a UUID already saved by the same source is
     /// reported as already stored), made by the server when absent.
@@ -41,8 +41,15 @@ public struct WireSample: Codable, Sendable, Hashable {
     public var heartbeatSeries: WireHeartbeatSeries?
     /// A CDA document's data and names.
     public var document: WireDocument?
-    /// For kinds the API reads but cannot save (audiograms, vision prescriptions, states of mind…): a sentence
-    /// describing the sample. Ignored on saves.
+    /// An audiogram's sensitivity points and their tests.
+    public var audiogram: WireAudiogram?
+    /// A vision prescription's type, lenses and brand.
+    public var visionPrescription: WireVisionPrescription?
+    /// A state of mind's kind, valence, labels and associations.
+    public var stateOfMind: WireStateOfMind?
+    /// A GAD-7 or PHQ-9 assessment's answers, score and risk.
+    public var scoredAssessment: WireScoredAssessment?
+    /// For a kind without fields of its own above: a sentence describing the sample (read only). Ignored on saves.
     public var summary: String?
 
     /// Creates a sample with the fields every kind has.
