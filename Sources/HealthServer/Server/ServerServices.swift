@@ -22,8 +22,8 @@ final class ServerServices: Sendable {
     let logger: Logger
     /// People's provider connections (docs/Server.md, "Provider connections").
     let providers: ServerProviders
-    /// Apple Health export imports running as background jobs, per person (`DIR/imports`).
-    let imports: ImportJobs
+    /// Background jobs, per person: Apple Health export imports (`DIR/imports`) and exports (`DIR/exports`).
+    let jobs: JobRegistry
 
     /// Opens the directory in the data folder (creating the folder).
     init(configuration: ServerConfiguration, logger: Logger) throws {
@@ -37,7 +37,7 @@ final class ServerServices: Sendable {
                                   idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
         self.stores = stores
         providers = try ServerProviders(settings: configuration.providers, stores: stores)
-        imports = ImportJobs(folder: configuration.dataFolder.appendingPathComponent("imports"), storage: { try stores.storage(for: $0) })
+        jobs = JobRegistry(dataFolder: configuration.dataFolder, retention: configuration.jobRetention, now: configuration.jobClock ?? { Date() })
     }
 
     /// The HealthKit store `grant` acts through: the person's own access for personal tokens and sessions, the app's
