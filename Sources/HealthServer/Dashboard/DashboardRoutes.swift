@@ -4,7 +4,7 @@ import Hummingbird
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
 /// `/sleep`, `/workouts` and `/workouts/{uuid}`, `/heart`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`,
 /// `/records` (``ClinicalRecordsPage``), `/providers` (``ProvidersPage``, its forms ``ProviderForms``), `/import`
-/// (``ImportExportPage``) and `/export/{id}` (``ExportJobPage``), `/cards` (``CardsPage``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// (``ImportExportPage``) and `/export/{id}`, `/cards` (``CardsPage``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
@@ -92,12 +92,12 @@ struct DashboardRoutes: Sendable {
         }
         pages.post("/export") { request, _ in
             try await signedIn(request) { viewer in
-                try ExportJobPage(services: services, viewer: viewer, day: try day(request)).start(try await FormFields.read(request))
+                try ImportExportPage(services: services, viewer: viewer, day: try day(request)).startExport(try await FormFields.read(request))
             }
         }
         pages.get("/export/:id") { request, context in
             try await signedIn(request) { viewer in
-                try ExportJobPage(services: services, viewer: viewer, day: try day(request)).job(id: context.parameters.get("id") ?? "")
+                try ImportExportPage(services: services, viewer: viewer, day: try day(request)).exportJob(id: context.parameters.get("id") ?? "")
             }
         }
         pages.get("/cards") { request, _ in

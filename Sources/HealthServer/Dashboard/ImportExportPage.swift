@@ -6,8 +6,9 @@ import Hummingbird
 /// `/import`: the person's Apple Health export imports and their exports. The upload form (`POST /import`,
 /// `multipart/form-data` with the CSRF token, on the same bounded upload path as `POST /v1/imports`) starts a job and
 /// goes to its page, `/import/{id}`: a progress bar that refreshes itself every two seconds while the job runs (the
-/// `Refresh` header: no JavaScript), then the import's report or the error. Below, the exports (``ExportJobPage``): a
-/// form that starts an export job and the person's exports. Guests see the jobs but can neither import nor export.
+/// `Refresh` header: no JavaScript), then the import's report or the error. Below, the exports
+/// (`ImportExportPage+Exports.swift`): a form that starts an export job and the person's exports. Guests see the jobs
+/// but can neither import nor export.
 struct ImportExportPage: Sendable {
     /// The server (its jobs).
     let services: ServerServices
@@ -43,7 +44,7 @@ struct ImportExportPage: Sendable {
             }
             body += "</tbody>\n</table>\n"
         }
-        body += ExportJobPage(services: services, viewer: viewer, day: day).section()
+        body += exportSection()
         return DashboardLayout.page(title: "Import and export", viewer: viewer, section: .importExport, body: body)
     }
 

@@ -8,16 +8,9 @@ import Hummingbird
 /// `<progress>` bar (records written of the total) that refreshes itself every two seconds while the job runs (the
 /// `Refresh` header: no JavaScript), then the download link (`GET /v1/exports/{id}/download` with the session) or
 /// the error. Guests see the jobs but cannot export.
-struct ExportJobPage: Sendable {
-    /// The server (its jobs).
-    let services: ServerServices
-    /// Who is looking.
-    let viewer: DashboardViewer
-    /// The time zone, from the page's `tz`.
-    let day: DashboardDay
-
+extension ImportExportPage {
     /// The export part of `/import`: the form and the person's exports.
-    func section() -> String {
+    func exportSection() -> String {
         var html = "<h2>Export</h2>\n"
         if viewer.isGuest {
             html += "<p>A guest cannot export.</p>\n"
@@ -44,7 +37,7 @@ struct ExportJobPage: Sendable {
     }
 
     /// `POST /export`: `csrf` and `format`; starts the job and goes to its page.
-    func start(_ form: FormFields) throws -> Response {
+    func startExport(_ form: FormFields) throws -> Response {
         try BrowserSession.requireCSRF(form, session: viewer.secret)
         guard !viewer.isGuest else { throw ServerError.forbidden("a guest cannot export") }
         let name = form["format"] ?? HealthExporter.Format.apple.rawValue
@@ -56,7 +49,7 @@ struct ExportJobPage: Sendable {
     }
 
     /// `GET /export/{id}`: one export; 404 when the person has none such.
-    func job(id: String) throws -> Response {
+    func exportJob(id: String) throws -> Response {
         guard let job = services.jobs.job(ExportJob.self, person: viewer.person.id, id: id) else {
             throw ServerError.notFound("you have no such export")
         }
@@ -76,10 +69,8 @@ struct ExportJobPage: Sendable {
     }
 
     /// What the export is doing, in words.
-    static func stateText(_ job: ExportJob) -> String {
-        ImportExportPage.stateText(job.state, running: "Exporting", percent: job.percent)
-    }
+    static func stateText(_ job: ExportJob) -> String { stateText(job.state, running: "Exporting", percent: job.percent) }
 
     /// The export's progress bar.
-    static func bar(_ job: ExportJob) -> String { ImportExportPage.bar(percent: job.percent, label: "Export progress") }
+    static func bar(_ job: ExportJob) -> String { bar(percent: job.percent, label: "Export progress") }
 }
