@@ -50,7 +50,7 @@ public final class HealthServer: Sendable {
             logger: services.logger)
         let maintenance = Task { await Self.maintain(services) }
         // The background refresh of provider connections runs while the server does, and stops with it.
-        let refresher = ProviderRefresher(services: services)
+        let refresher = services.refresher
         refresher.start()
         do {
             try await application.runService()

@@ -136,7 +136,7 @@ struct DashboardRoutes: Sendable {
         }
         pages.post("/providers/sync") { request, _ in
             try await signedIn(request) { viewer in
-                try await ProviderForms(services: services, viewer: viewer, day: try day(request)).sync(try await FormFields.read(request))
+                try ProviderForms(services: services, viewer: viewer, day: try day(request)).sync(try await FormFields.read(request))
             }
         }
         pages.post("/providers/remove") { request, _ in

@@ -22,6 +22,8 @@ final class ServerServices: Sendable {
     let logger: Logger
     /// People's provider connections (docs/Server.md, "Provider connections").
     let providers: ServerProviders
+    /// Provider syncs outside requests: the background refresh and "sync now" (started and stopped with the server).
+    let refresher: ProviderRefresher
     /// Background jobs, per person: Apple Health export imports (`DIR/imports`) and exports (`DIR/exports`).
     let jobs: JobRegistry
 
@@ -36,7 +38,9 @@ final class ServerServices: Sendable {
         let stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"), postgres: postgres,
                                   idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
         self.stores = stores
-        providers = try ServerProviders(settings: configuration.providers, stores: stores)
+        let providers = try ServerProviders(settings: configuration.providers, stores: stores)
+        self.providers = providers
+        refresher = ProviderRefresher(directory: directory, providers: providers, stores: stores, logger: logger)
         jobs = JobRegistry(dataFolder: configuration.dataFolder, retention: configuration.jobRetention, now: configuration.jobClock ?? { Date() })
     }
 
