@@ -17,8 +17,10 @@ struct StoreScan {
             let batch = try storage.changes(after: anchor, matching: filter, limit: pageSize)
             var records: [SampleRecord] = []
             for case .saved(let record) in batch.changes { records.append(record) }
-            if !records.isEmpty { try body(records) }
-            progress?.add(records.count)
+            if !records.isEmpty {
+                try body(records)
+                progress?.add(records.count)
+            }
             guard batch.changes.count >= pageSize, batch.anchor > anchor else { return }
             anchor = batch.anchor
         }
