@@ -176,7 +176,7 @@ var targets: [Target] = [
     .testTarget(
         name: "HealthExportTests",
         dependencies: [
-            "HealthExport", "HealthDatabase", "HealthDatabaseSQLite", "TestSupport",
+            "HealthExport", "HealthDatabase", "HealthDatabaseSQLite", "HealthLocking", "TestSupport",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]
     ),

@@ -50,7 +50,7 @@ public final class HealthServer: Sendable {
             logger: services.logger)
         let maintenance = Task { await Self.maintain(services) }
         // The background refresh of provider connections runs while the server does, and stops with it.
-        let refresher = ProviderRefresher(services: services)
+        let refresher = services.refresher
         refresher.start()
         do {
             try await application.runService()
@@ -65,8 +65,8 @@ public final class HealthServer: Sendable {
         try await BlockingWork.run { try services.directory.flushAccessLog() }
     }
 
-    /// Until cancelled: writes the access log's counts every ``ServerConfiguration/accessLogFlushSeconds`` and closes
-    /// idle stores every half idle time (at most every 30 seconds), both off the cooperative pool.
+    /// Until cancelled: writes the access log's counts every ``ServerConfiguration/accessLogFlushSeconds``, and closes
+    /// idle stores and forgets expired jobs (``JobRegistry/sweep()``) every half idle time (at most every 30 seconds).
     private static func maintain(_ services: ServerServices) async {
         let configuration = services.configuration
         let flushEvery = max(configuration.accessLogFlushSeconds, 0.01)
@@ -85,6 +85,7 @@ public final class HealthServer: Sendable {
             if ContinuousClock.now - lastClose >= .seconds(closeEvery) {
                 lastClose = ContinuousClock.now
                 services.stores.closeIdle()
+                services.jobs.sweep()
             }
         }
     }

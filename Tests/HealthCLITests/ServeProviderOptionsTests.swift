@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `health serve`'s provider options, through the real binary: contradictory options exit 2 naming them; a directory
-/// bundle that cannot be used stops the server at start (exit 1) naming the file and what is wrong.
+/// `health serve`'s provider and job options, through the real binary: contradictory options and job lifetimes or counts
+/// that keep nothing exit 2 naming them; a directory bundle that cannot be used stops the server at start (exit 1)
+/// naming the file and what is wrong.
 @Suite struct ServeProviderOptionsTests {
     @Test("bad provider options exit 2; an unusable directory or overrides file exits 1 naming it")
     func providerOptions() throws {
@@ -16,6 +17,11 @@ import Testing
         #expect(orphan.status == 2 && orphan.stderr.contains("need --provider-client-id"), "\(orphan.stderr)")
         let url = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--public-url", "ftp://example.org"])
         #expect(url.status == 2 && url.stderr.contains("--public-url"), "\(url.stderr)")
+
+        for (option, value) in [("--job-hours", "0"), ("--job-hours", "-1"), ("--jobs-kept", "0")] {
+            let refused = try HealthProcess.run(["serve", "--data", data, "--port", "0", option + "=" + value])
+            #expect(refused.status == 2 && refused.stderr.contains(option) && refused.stderr.contains("must be"), "\(option) \(value): \(refused.stderr)")
+        }
 
         let bundle = folder.appendingPathComponent("not-a-bundle.json")
         try Data(#"{"resourceType": "Patient"}"#.utf8).write(to: bundle)

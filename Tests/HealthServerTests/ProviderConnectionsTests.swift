@@ -2,6 +2,7 @@ import Foundation
 import HealthKitModel
 @testable import HealthServer
 import OpenHealthKit
+import OpenHealthKitTestSupport
 import TestSupport
 import Testing
 
@@ -62,9 +63,68 @@ struct ProviderConnectionsTests {
         #expect(try await harness.send("POST", "/providers/sync", cookie: alice, form: [("id", ids[0])]).status == 403, "CSRF")
         #expect(try await Self.records(harness, of: "alice").contains { $0.displayName == marker } == false)
         let changed = try await harness.send("POST", "/providers/sync", cookie: alice, form: [("csrf", csrf), ("id", ids[0])])
-        #expect(changed.status == 200)
-        #expect(changed.text.contains("Synced: ") && changed.text.contains(" records added"), "\(changed.text)")
+        #expect(changed.status == 303 && changed.header("Location") == "/providers", "\(changed.text)")
+        let after = try await Self.syncEnded(harness, alice)
+        #expect(after.text.contains("Synced: ") && after.text.contains(" records added"), "\(after.text)")
         #expect(try await Self.records(harness, of: "alice").contains { $0.displayName == marker })
+    }
+
+    /// The providers page once no sync is running (it stops refreshing itself).
+    static func syncEnded(_ harness: ServerHarness, _ cookie: String) async throws -> ServerHarness.Reply {
+        var page = try await harness.send("GET", "/providers", cookie: cookie)
+        for _ in 0..<600 where page.header("Refresh") != nil {
+            #expect(page.text.contains("Syncing…"))
+            try await Task.sleep(for: .milliseconds(100))
+            page = try await harness.send("GET", "/providers", cookie: cookie)
+        }
+        #expect(page.header("Refresh") == nil, "the sync ended within a minute")
+        return page
+    }
+
+    @Test("sync now runs off the request: the page says syncing while the provider makes it wait, then what the sync did; a second sync now starts nothing")
+    func syncNowInTheBackground() async throws {
+        let lane = "server-sync-now-\(UUID().uuidString.prefix(6))"
+        let syncs = EventRecorder<String>()
+        let harness = try await ServerHarness.withRig(rig, lanes: [lane]) { configuration in
+            configuration.providers.allowPrivateAddresses = true
+            configuration.providers.onSync = { _, connection, _ in syncs.record(connection) }
+        }
+        defer { harness.stop() }
+        _ = try await harness.person("alice")
+        let alice = try await harness.signIn("alice")
+        let base = try #require(rig.proxy(lane: lane))
+        let connected = try await harness.send("GET", try await harness.startLaunch(alice, [("url", base.absoluteString)]), cookie: alice)
+        #expect(connected.status == 200, "\(connected.text)")
+        let id = try #require(try await harness.connectionIDs(alice).first)
+        let institution = try #require(base.host)   // a typed address's connection is named for its host
+        #expect(!(try await Self.records(harness, of: "alice", from: institution)).isEmpty, "the connect's own sync downloaded")
+        let marker = "Rig-background-sync-now-\(UUID().uuidString.prefix(6))"
+        try await rig.write("POST", "Condition", ["resourceType": "Condition", "subject": ["reference": "Patient/\(rig.patientID)"],
+                                                  "code": ["text": marker]])
+        // The provider answers the next Condition search "busy, come back in 4 seconds": the sync waits that long.
+        try await rig.configure(["faults": [lane: ["Condition": ["count": 1, "status": 503, "after": 4]]]])
+        defer { Task { try? await rig.configure(["faults": [lane: [String: Any]()]]) } }
+        let csrf = try await harness.providersCSRF(alice)
+        let posted = ContinuousClock.now
+        let started = try await harness.send("POST", "/providers/sync", cookie: alice, form: [("csrf", csrf), ("id", id)])
+        #expect(started.status == 303 && started.header("Location") == "/providers")
+        #expect(ContinuousClock.now - posted < .seconds(3), "the request did not wait for the provider")
+        let during = try await harness.send("GET", "/providers", cookie: alice)
+        #expect(during.header("Refresh") == "2", "the page refreshes itself while the sync runs")
+        #expect(during.text.contains("<td>Syncing…</td>"), "\(during.text)")
+        #expect(harness.server.services.refresher.isSyncing(id, of: try #require(try harness.server.services.directory.person(named: "alice")?.person.id)))
+        // Sync now again while it runs: nothing more is started, and the page still says syncing.
+        let again = try await harness.send("POST", "/providers/sync", cookie: alice, form: [("csrf", csrf), ("id", id)])
+        #expect(again.status == 303)
+        #expect(try await Self.records(harness, of: "alice", from: institution).contains { $0.displayName == marker } == false, "not yet downloaded")
+
+        let after = try await Self.syncEnded(harness, alice)
+        #expect(ContinuousClock.now - posted >= .seconds(4), "the sync honoured the provider's wait")
+        let added = try #require(ServerHarness.firstMatch(#"Synced: (\d+) records added"#, in: after.text).first.flatMap { Int($0) })
+        #expect(added >= 1, "the marker at least: \(after.text)")
+        #expect(try await Self.records(harness, of: "alice", from: institution).contains { $0.displayName == marker })
+        #expect(try await rig.faultsServed(lane: lane)["Condition"] == 1)
+        #expect(syncs.events == [id, id], "the connect's sync and one sync now: the second started nothing")
     }
 
     @Test("bob never sees or acts on alice's connection, and a callback carrying alice's state is refused for bob and spent")

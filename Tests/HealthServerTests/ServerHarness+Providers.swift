@@ -11,11 +11,14 @@ extension ServerHarness {
 
     /// A server whose providers are the rig: `overrides.json` points discovery at the rig's AS, `directory.json` names
     /// its FHIR server "Rig General Hospital" (Springfield); a fresh public client with this server's callback is
-    /// registered at the AS. `change` adjusts the configuration further.
-    static func withRig(_ rig: ProviderRig, change: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws -> ServerHarness {
+    /// registered at the AS. `lanes` are fault lanes of the AS's proxy (``ProviderRig/proxy(lane:)``) whose FHIR bases
+    /// discover the rig's AS too (connect to them by `url`). `change` adjusts the configuration further.
+    static func withRig(_ rig: ProviderRig, lanes: [String] = [],
+                        change: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) async throws -> ServerHarness {
         let files = TemporaryFiles.folder.appendingPathComponent("ohk-provider-settings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        let overrides = ["endpoints": [["address": rig.fhirBase.absoluteString, "discoveryURL": rig.discovery.absoluteString]]]
+        let bases = [rig.fhirBase] + lanes.compactMap { rig.proxy(lane: $0) }
+        let overrides = ["endpoints": bases.map { ["address": $0.absoluteString, "discoveryURL": rig.discovery.absoluteString] }]
         try JSONSerialization.data(withJSONObject: overrides).write(to: files.appendingPathComponent("overrides.json"))
         let directory: [String: Any] = ["resourceType": "Bundle", "type": "collection", "entry": [
             ["fullUrl": "https://directory.example/Organization/rig", "resource": [

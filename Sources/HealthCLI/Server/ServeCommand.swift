@@ -73,6 +73,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests a second each credential may make (after a burst of twice as many); beyond it, 429.")
     var rateLimit: Double = 200
 
+    @Option(help: "Hours a finished import or export (its report, its file) is kept before it is removed.")
+    var jobHours: Double = 24
+
+    @Option(help: "Finished imports, and finished exports, kept per person; the oldest beyond it are removed first.")
+    var jobsKept: Int = 20
+
     @Option(help: ArgumentHelp("Keep every person's store in this PostgreSQL database (postgres://user@host:port/db) "
         + "instead of a SQLite file each (docs/PostgreSQL.md).", valueName: "url"))
     var postgres: String?
@@ -89,6 +95,8 @@ struct ServeCommand: AsyncParsableCommand {
         let trust = try TrustStore.loading(keys: cardKeys, directory: cardDirectory)
         guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
         guard rateLimit >= 1, rateLimit.isFinite else { throw badInput("--rate-limit \(rateLimit) must be at least 1 request a second") }
+        guard jobHours > 0, jobHours.isFinite else { throw badInput("--job-hours \(jobHours) must be more than 0 hours") }
+        guard jobsKept >= 1 else { throw badInput("--jobs-kept \(jobsKept) must be at least 1") }
         guard (tlsCertificate == nil) == (tlsKey == nil) else { throw badInput("--tls-certificate and --tls-key go together") }
         let providerSettings = try providers.settings()
         let server = try data.server { configuration in
@@ -99,6 +107,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.postgres = postgres
             configuration.requestsPerSecond = rateLimit
             configuration.requestBurst = Int(min(rateLimit * 2, 1_000_000))
+            configuration.jobLifetime = jobHours * 3_600
+            configuration.jobsKeptPerPerson = jobsKept
             configuration.providers = providerSettings
             configuration.cardTrust = trust
         }

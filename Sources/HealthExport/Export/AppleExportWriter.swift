@@ -10,20 +10,23 @@ struct AppleExportWriter {
     let storage: any HealthStorage
     let selection: ExportSelection
     let root: URL
+    /// Told of the records written, page by page.
+    let progress: ExportProgress.Counter?
     private(set) var counts: [String: Int] = [:]
     /// ECG files written per day (`ecg_2020-09-24.csv`, then `ecg_2020-09-24_2.csv`, ...).
     private var ecgsPerDay: [String: Int] = [:]
 
-    init(storage: any HealthStorage, selection: ExportSelection, root: URL) {
+    init(storage: any HealthStorage, selection: ExportSelection, root: URL, progress: ExportProgress.Counter? = nil) {
         self.storage = storage
         self.selection = selection
         self.root = root
+        self.progress = progress
     }
 
     /// Writes everything; returns the number of elements written by name.
     mutating func write() throws -> [String: Int] {
         let output = try XMLOutput(root.appendingPathComponent("export.xml"))
-        let scan = StoreScan(storage: storage, filter: selection.filter)
+        let scan = StoreScan(storage: storage, filter: selection.filter, progress: progress)
         let heartbeats = try scan.children(ofTypes: [HKDataTypeIdentifierHeartbeatSeries])
         let routes = try scan.children(ofTypes: [HKWorkoutRouteTypeIdentifier])
         var documents: [Data] = []

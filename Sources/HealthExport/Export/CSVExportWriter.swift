@@ -9,13 +9,15 @@ struct CSVExportWriter {
     let storage: any HealthStorage
     let selection: ExportSelection
     let folder: URL
+    /// Told of the records written, page by page.
+    var progress: ExportProgress.Counter? = nil
 
     /// Writes the files; returns rows written by type.
     func write() throws -> [String: Int] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var outputs: [String: XMLOutput] = [:]
         var counts: [String: Int] = [:]
-        try StoreScan(storage: storage, filter: selection.filter).forEachPage { page in
+        try StoreScan(storage: storage, filter: selection.filter, progress: progress).forEachPage { page in
             for record in page where record.type != "HKWorkoutActivity" {
                 let output: XMLOutput
                 if let open = outputs[record.type] {

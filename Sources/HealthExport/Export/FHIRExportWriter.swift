@@ -10,6 +10,8 @@ struct FHIRExportWriter {
     let storage: any HealthStorage
     let selection: ExportSelection
     let file: URL
+    /// Told of the records written, page by page.
+    var progress: ExportProgress.Counter? = nil
 
     /// LOINC codes of common quantity types.
     static let loinc: [String: (code: String, display: String)] = [
@@ -38,7 +40,7 @@ struct FHIRExportWriter {
             first = false
             counts[type, default: 0] += 1
         }
-        try StoreScan(storage: storage, filter: selection.filter).forEachPage { page in
+        try StoreScan(storage: storage, filter: selection.filter, progress: progress).forEachPage { page in
             for record in page {
                 switch record.kind {
                 case .quantity: entry(try observation(record), "Observation")

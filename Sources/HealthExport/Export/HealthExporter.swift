@@ -15,6 +15,9 @@ public struct HealthExporter {
     }
 
     let storage: any HealthStorage
+    /// Called with the records written so far and the selection's total: once at the start, then after every page
+    /// of records (10,000) read from the store. An Apple or CSV export is zipped after its last page.
+    public var progress: (@Sendable (ExportProgress) -> Void)?
 
     /// An exporter for `storage`.
     public init(storage: any HealthStorage) { self.storage = storage }
@@ -23,15 +26,16 @@ public struct HealthExporter {
     /// csv: a folder, or a .zip file of it; fhir: a .json file); returns what was written, by element or type.
     /// A .zip is written through a temporary folder beside it, removed afterwards.
     public func export(_ format: Format, selection: ExportSelection = ExportSelection(), to destination: URL) throws -> [String: Int] {
+        let counter = try progress.map { ExportProgress.Counter(total: try storage.count(matching: selection.filter), report: $0) }
         switch format {
-        case .fhir: return try FHIRExportWriter(storage: storage, selection: selection, file: destination).write()
+        case .fhir: return try FHIRExportWriter(storage: storage, selection: selection, file: destination, progress: counter).write()
         case .csv:
             return try Self.folder(for: destination, under: nil) { folder in
-                try CSVExportWriter(storage: storage, selection: selection, folder: folder).write()
+                try CSVExportWriter(storage: storage, selection: selection, folder: folder, progress: counter).write()
             }
         case .apple:
             return try Self.folder(for: destination, under: "apple_health_export") { root in
-                var writer = AppleExportWriter(storage: storage, selection: selection, root: root)
+                var writer = AppleExportWriter(storage: storage, selection: selection, root: root, progress: counter)
                 return try writer.write()
             }
         }

@@ -7,6 +7,8 @@ struct StoreScan {
     let storage: any HealthStorage
     let filter: SampleFilter
     var pageSize = 10_000
+    /// Told how many records each page held, as the pages are read.
+    var progress: ExportProgress.Counter?
 
     /// Calls `body` with each page of present records matching the filter.
     func forEachPage(_ body: ([SampleRecord]) throws -> Void) throws {
@@ -15,7 +17,10 @@ struct StoreScan {
             let batch = try storage.changes(after: anchor, matching: filter, limit: pageSize)
             var records: [SampleRecord] = []
             for case .saved(let record) in batch.changes { records.append(record) }
-            if !records.isEmpty { try body(records) }
+            if !records.isEmpty {
+                try body(records)
+                progress?.add(records.count)
+            }
             guard batch.changes.count >= pageSize, batch.anchor > anchor else { return }
             anchor = batch.anchor
         }

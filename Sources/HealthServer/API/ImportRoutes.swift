@@ -32,14 +32,14 @@ struct ImportRoutes: Sendable {
     func list(_ request: Request) async throws -> Response {
         let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("imports")
-        return try APIResponses.json(["imports": services.imports.jobs(person: access.grant.personID)])
+        return try APIResponses.json(["imports": services.jobs.jobs(ImportJob.self, person: access.grant.personID)])
     }
 
     /// `GET /v1/imports/{id}`.
     func show(_ request: Request, id: String) async throws -> Response {
         let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("imports")
-        guard let job = services.imports.job(person: access.grant.personID, id: id) else {
+        guard let job = services.jobs.job(ImportJob.self, person: access.grant.personID, id: id) else {
             throw ServerError.notFound("you have no import \(id)")
         }
         return try APIResponses.json(job)

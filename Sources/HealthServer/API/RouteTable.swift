@@ -13,7 +13,7 @@ enum RouteTable {
         "/sources/priority": ["POST"], "/sleep": ["GET"],
         "/v1/routes/locations": ["GET"], "/v1/heartbeats": ["GET"], "/v1/electrocardiograms/voltages": ["GET"], "/v1/documents": ["GET"],
         "/workouts": ["GET"], "/heart": ["GET"],
-        "/v1/imports": ["GET", "POST"], "/v1/imports/{id}": ["GET"], "/v1/exports": ["GET"], "/v1/health-cards": ["GET"],
+        "/v1/imports": ["GET", "POST"], "/v1/imports/{id}": ["GET"], "/v1/exports": ["GET", "POST"], "/v1/exports/{id}": ["GET"], "/v1/exports/{id}/download": ["GET"], "/export": ["POST"], "/v1/health-cards": ["GET"],
         "/v1/health-cards/verify": ["POST"], "/v1/health-cards/import": ["POST"], "/import": ["GET", "POST"], "/cards": ["GET", "POST"],
     ]
 

@@ -4,7 +4,7 @@ import Hummingbird
 /// The dashboard's pages, server-rendered for the signed-in person: `/` (overview), `/types` and `/types/{type}`,
 /// `/sleep`, `/workouts` and `/workouts/{uuid}`, `/heart`, `/apps`, `/access` (``AccessLogPage``), `/tokens` (``TokensPage``), `/guest`,
 /// `/records` (``ClinicalRecordsPage``), `/providers` (``ProvidersPage``, its forms ``ProviderForms``), `/import`
-/// (``ImportExportPage``), `/cards` (``CardsPage``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
+/// (``ImportExportPage``) and `/export/{id}`, `/cards` (``CardsPage``), and the forms `POST /apps/revoke`, `POST /apps/permission`, `POST /sources/priority`
 /// and `POST /guest`; a guest link is `/guest/{pass}` (``GuestAccess``).
 /// Signed out, a page redirects to the sign-in form (and back afterwards); on a server with no accounts yet, to the
 /// first-run sign-up. Errors become HTML pages (``DashboardErrorMiddleware``). Every page reads `tz` (IANA time zone,
@@ -90,6 +90,16 @@ struct DashboardRoutes: Sendable {
                 try ImportExportPage(services: services, viewer: viewer, day: try day(request)).job(id: context.parameters.get("id") ?? "")
             }
         }
+        pages.post("/export") { request, _ in
+            try await signedIn(request) { viewer in
+                try ImportExportPage(services: services, viewer: viewer, day: try day(request)).startExport(try await FormFields.read(request))
+            }
+        }
+        pages.get("/export/:id") { request, context in
+            try await signedIn(request) { viewer in
+                try ImportExportPage(services: services, viewer: viewer, day: try day(request)).exportJob(id: context.parameters.get("id") ?? "")
+            }
+        }
         pages.get("/cards") { request, _ in
             try await signedIn(request) { viewer in try await CardsPage(services: services, viewer: viewer, day: try day(request)).response() }
         }
@@ -126,7 +136,7 @@ struct DashboardRoutes: Sendable {
         }
         pages.post("/providers/sync") { request, _ in
             try await signedIn(request) { viewer in
-                try await ProviderForms(services: services, viewer: viewer, day: try day(request)).sync(try await FormFields.read(request))
+                try ProviderForms(services: services, viewer: viewer, day: try day(request)).sync(try await FormFields.read(request))
             }
         }
         pages.post("/providers/remove") { request, _ in

@@ -6,8 +6,9 @@ import Hummingbird
 /// `/import`: the person's Apple Health export imports and their exports. The upload form (`POST /import`,
 /// `multipart/form-data` with the CSRF token, on the same bounded upload path as `POST /v1/imports`) starts a job and
 /// goes to its page, `/import/{id}`: a progress bar that refreshes itself every two seconds while the job runs (the
-/// `Refresh` header: no JavaScript), then the import's report or the error. The export form downloads from
-/// `GET /v1/exports` with the session. Guests see the jobs but can neither import nor export.
+/// `Refresh` header: no JavaScript), then the import's report or the error. Below, the exports
+/// (`ImportExportPage+Exports.swift`): a form that starts an export job and the person's exports. Guests see the jobs
+/// but can neither import nor export.
 struct ImportExportPage: Sendable {
     /// The server (its jobs).
     let services: ServerServices
@@ -31,7 +32,7 @@ struct ImportExportPage: Sendable {
 
                 """
         }
-        let jobs = services.imports.jobs(person: viewer.person.id)
+        let jobs = services.jobs.jobs(ImportJob.self, person: viewer.person.id)
         if jobs.isEmpty {
             body += "<p class=\"empty\">No imports yet.</p>\n"
         } else {
@@ -43,19 +44,7 @@ struct ImportExportPage: Sendable {
             }
             body += "</tbody>\n</table>\n"
         }
-        body += "<h2>Export</h2>\n"
-        if viewer.isGuest {
-            body += "<p>A guest cannot export.</p>\n"
-        } else {
-            body += "<form method=\"get\" action=\"/v1/exports\"><fieldset><legend>Format</legend>\n"
-            for (format, words) in [(HealthExporter.Format.apple, "Apple Health export (export.zip; imports back as it was)"),
-                                    (.csv, "CSV, one file per type (zipped)"), (.fhir, "FHIR R4 Bundle (JSON)")] {
-                let id = "format-\(format.rawValue)"
-                body += "<label for=\"\(id)\"><input type=\"radio\" id=\"\(id)\" name=\"format\" value=\"\(format.rawValue)\""
-                    + (format == .apple ? " checked" : "") + "> \(HTML.escape(words))</label>\n"
-            }
-            body += "</fieldset><button type=\"submit\">Download</button></form>\n"
-        }
+        body += exportSection()
         return DashboardLayout.page(title: "Import and export", viewer: viewer, section: .importExport, body: body)
     }
 
@@ -71,7 +60,7 @@ struct ImportExportPage: Sendable {
 
     /// `GET /import/{id}`: one job; 404 when the person has none such.
     func job(id: String) throws -> Response {
-        guard let job = services.imports.job(person: viewer.person.id, id: id) else { throw ServerError.notFound("you have no such import") }
+        guard let job = services.jobs.job(ImportJob.self, person: viewer.person.id, id: id) else { throw ServerError.notFound("you have no such import") }
         var body = "<h1>Import</h1>\n<p><a href=\"/import\">All imports</a></p>\n"
         body += "<p role=\"status\">\(Self.stateText(job))</p>\n<p>\(Self.bar(job))</p>\n"
         body += "<p class=\"muted\">Started \(day.parameter(job.createdAt)); \(ValueText.number(Double(job.uploadBytes))) bytes uploaded"
@@ -85,19 +74,25 @@ struct ImportExportPage: Sendable {
     }
 
     /// What the job is doing, in words.
-    static func stateText(_ job: ImportJob) -> String {
-        switch job.state {
+    static func stateText(_ job: ImportJob) -> String { stateText(job.state, running: "Importing", percent: job.percent) }
+
+    /// A job's state in words; `running` names what it does ("Importing").
+    static func stateText(_ state: JobState, running: String, percent: Int) -> String {
+        switch state {
         case .uploading: "Uploading"
         case .queued: "Waiting to start"
-        case .running: "Importing: \(job.percent)%"
+        case .running: "\(running): \(percent)%"
         case .finished: "Finished"
         case .failed: "Failed"
         }
     }
 
-    /// The job's progress bar (`<progress>`, its percent as text inside for browsers without one).
-    static func bar(_ job: ImportJob) -> String {
-        "<progress max=\"100\" value=\"\(job.percent)\" aria-label=\"Import progress\">\(job.percent)%</progress> \(job.percent)%"
+    /// The job's progress bar.
+    static func bar(_ job: ImportJob) -> String { bar(percent: job.percent, label: "Import progress") }
+
+    /// A progress bar (`<progress>`, its percent as text inside for browsers without one), labelled `label`.
+    static func bar(percent: Int, label: String) -> String {
+        "<progress max=\"100\" value=\"\(percent)\" aria-label=\"\(label)\">\(percent)%</progress> \(percent)%"
     }
 
     /// The import's report: what was stored, and the problems by kind with their lines.

@@ -1,24 +1,19 @@
 import Foundation
 import HealthExport
 
-/// One Apple Health export import run as a background job for one person: what `GET /v1/imports/{id}` and the
-/// dashboard's import page show. Kept in memory while the server runs and written to `job.json` in the job's folder at
-/// every change of state, so a finished job's report outlives a restart.
-struct ImportJob: Codable, Sendable {
-    /// Where a job is.
-    enum State: String, Codable, Sendable {
-        /// The export is being uploaded.
-        case uploading
-        /// Uploaded; waiting for an import slot (a few imports run at once on the whole server).
-        case queued
-        /// Importing.
-        case running
-        /// Done: the report says what was stored and what could not be read (problems by kind, with line numbers).
-        case finished
-        /// Stopped: ``ImportJob/error`` says why. What earlier batches stored stays (an import is idempotent, so
-        /// importing the export again stores only what is missing).
-        case failed
-    }
+/// One Apple Health export import run as a background job for one person (``JobRegistry``): what
+/// `GET /v1/imports/{id}` and the dashboard's import page show. Kept in memory while the server runs and written to
+/// `job.json` in the job's folder at every change of state, so a finished job's report outlives a restart.
+struct ImportJob: BackgroundJob {
+    /// Where a job is: `uploading`, `queued` (waiting for a slot), `running`, `finished` (the report says what was
+    /// stored and what could not be read) or `failed` (``ImportJob/error`` says why; what earlier batches stored stays,
+    /// and importing the export again stores only what is missing).
+    typealias State = JobState
+
+    /// Imports live in `DIR/imports`.
+    static let kind = JobKind.imports
+    /// What an import a stopped server left unfinished says.
+    static let interruptedMessage = "the server stopped before this import finished; what it stored stays, and importing the export again stores the rest"
 
     /// The job's id (a UUID, lower case).
     var id: String
@@ -44,9 +39,6 @@ struct ImportJob: Codable, Sendable {
     var report: ImportReport?
     /// Why the job failed: the problem and where.
     var error: String?
-
-    /// Whether the job is still going (a person runs one at a time).
-    var isActive: Bool { [.uploading, .queued, .running].contains(state) }
 
     /// A new job, uploading.
     init(id: String, createdAt: Date = Date()) {
@@ -79,10 +71,9 @@ struct ImportJob: Codable, Sendable {
         }
     }
 
-    /// Ends the job with `message`.
-    mutating func fail(_ message: String, at date: Date = Date()) {
-        state = .failed
-        error = message
-        finishedAt = date
+    /// The sentence an import's error becomes (the problem and where; the upload's path is the server's business).
+    static func message(_ error: any Error) -> String {
+        let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        return text.replacingOccurrences(of: #"/\S*/export\.(zip|xml)"#, with: "the upload", options: .regularExpression)
     }
 }

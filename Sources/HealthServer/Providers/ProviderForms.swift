@@ -5,8 +5,8 @@ import OpenHealthKit
 
 /// The provider pages' actions for the signed-in person: `POST /providers/connect` (starts a SMART launch and
 /// redirects the browser to the provider), `GET /providers/callback` (the provider's redirect: the state checked
-/// as this person's, the code exchanged, the connection saved and synced once), `POST /providers/sync` (sync now)
-/// and `POST /providers/remove` (`records=keep|delete`). Forms carry the CSRF token; guests change nothing; a
+/// as this person's, the code exchanged, the connection saved and synced once, so the page it shows says what was
+/// downloaded), `POST /providers/sync` (sync now, in the background) and `POST /providers/remove` (`records=keep|delete`). Forms carry the CSRF token; guests change nothing; a
 /// connection id that is not the person's own is a 404.
 struct ProviderForms: Sendable {
     /// The server.
@@ -54,11 +54,14 @@ struct ProviderForms: Sendable {
         return try await syncAndShow(connection.id, notice: notice)
     }
 
-    /// `POST /providers/sync`: syncs the person's connection `id` now.
-    func sync(_ form: FormFields) async throws -> Response {
+    /// `POST /providers/sync`: starts syncing the person's connection `id` in the background (through the server's
+    /// refresher, so a connection never syncs twice at once) and goes back to the providers page, which shows it
+    /// syncing and then what the sync did.
+    func sync(_ form: FormFields) throws -> Response {
         try requireMember(form)
         let connection = try services.providers.connection(form["id"] ?? "", of: viewer.person.id)
-        return try await syncAndShow(connection.id, notice: "")
+        services.refresher.syncNow(connection.id, of: viewer.person.id)
+        return HTML.redirect("/providers")
     }
 
     /// `POST /providers/remove`: `id` and `records` (`keep` or `delete`, required: the person says which).
@@ -77,16 +80,12 @@ struct ProviderForms: Sendable {
         return try page.response(notice: notice)
     }
 
-    /// Syncs `id` and shows the page with what the sync did.
+    /// Syncs `id` and shows the page with what the sync did (the first sync, after the provider's sign-in).
     private func syncAndShow(_ id: String, notice: String) async throws -> Response {
         guard let report = try await provider({ try await services.providers.sync(id, of: viewer.person.id, into: viewer.store) }) else {
             return try page.response(notice: notice + "A sync of this provider is already running.")
         }
-        let (added, replaced, _) = report.outcome
-        let removed = report.types.reduce(0) { $0 + $1.removed }
-        let summary = "Synced: \(added) records added, \(replaced) updated, \(removed) removed."
-        return try page.response(notice: notice + summary + (report.isComplete ? "" : " Some records could not be downloaded: "
-            + report.problems.prefix(3).joined(separator: "; ")))
+        return try page.response(notice: notice + ServerProviders.summary(report))
     }
 
     /// The CSRF check, and guests refused.

@@ -1,9 +1,11 @@
 import Foundation
 import HealthProviders
+import HTTPTypes
 import Hummingbird
 
-/// `/providers`: the person's connections to healthcare providers — each provider with its state, last sync, next
-/// background refresh and last problem in plain words, a "Sync now" and a "Remove" button (keeping or deleting the
+/// `/providers`: the person's connections to healthcare providers — each provider with its state ("Syncing…" while a
+/// sync runs), last sync and what it did, next background refresh and last problem in plain words, a "Sync now" and a
+/// "Remove" button (keeping or deleting the
 /// records downloaded from it, as the person chooses) — and the form that connects a new one: an institution from
 /// the server's directory (searchable) or a FHIR base URL. Guests see the list and change nothing.
 struct ProvidersPage: Sendable {
@@ -15,17 +17,22 @@ struct ProvidersPage: Sendable {
     let day: DashboardDay
 
     /// The page; `notice` says what a form or the sign-in did; `search` narrows the directory's list.
+    /// While a connection syncs, the page refreshes itself every two seconds (the `Refresh` header: no JavaScript).
     func response(notice: String? = nil, search: String? = nil) throws -> Response {
         var body = "<h1>Health records from providers</h1>\n"
         if let notice { body += "<p class=\"status\" role=\"status\">\(HTML.escape(notice))</p>\n" }
-        body += try connectionsTable()
+        let connections = try services.providers.connections(of: viewer.person.id)
+        let syncing = Set(connections.map(\.id).filter { services.refresher.isSyncing($0, of: viewer.person.id) })
+        if !syncing.isEmpty { body += "<p class=\"muted\">This page refreshes every two seconds until the sync ends.</p>\n" }
+        body += connectionsTable(connections, syncing: syncing)
         body += viewer.isGuest ? "<p>A guest cannot connect, sync or remove providers.</p>\n" : connectForm(search: search)
-        return DashboardLayout.page(title: "Providers", viewer: viewer, section: .providers, body: body)
+        var response = DashboardLayout.page(title: "Providers", viewer: viewer, section: .providers, body: body)
+        if !syncing.isEmpty { response.headers[HTTPField.Name("Refresh")!] = "2" }
+        return response
     }
 
-    /// The person's connections as a table, or a sentence when there are none.
-    private func connectionsTable() throws -> String {
-        let connections = try services.providers.connections(of: viewer.person.id)
+    /// The person's connections as a table (those in `syncing` say so), or a sentence when there are none.
+    private func connectionsTable(_ connections: [ProviderConnection], syncing: Set<String>) -> String {
         guard !connections.isEmpty else { return "<p class=\"empty\">You have no provider connections.</p>\n" }
         var html = "<table class=\"decisions\">\n<caption>Your providers</caption>\n<thead><tr><th scope=\"col\">Provider</th>"
             + "<th scope=\"col\">State</th><th scope=\"col\">Last sync</th><th scope=\"col\">Next refresh</th>"
@@ -34,7 +41,7 @@ struct ProvidersPage: Sendable {
             let name = HTML.escape(connection.institution)
             html += "<tr data-connection=\"\(connection.id)\"><th scope=\"row\">\(name)<br><span class=\"muted\">"
                 + "\(HTML.escape(connection.fhirBase.absoluteString))</span></th>"
-                + "<td>\(Self.state(connection))</td><td>\(connection.lastSync.map(day.minute) ?? "Never")</td>"
+                + "<td>\(syncing.contains(connection.id) ? "Syncing…" : Self.state(connection))</td><td>\(lastSync(connection))</td>"
                 + "<td>\(nextRefresh(connection))</td><td>\(HTML.escape(Self.problem(connection) ?? "None"))</td>"
             if !viewer.isGuest {
                 html += "<td><form class=\"inline\" method=\"post\" action=\"/providers/sync\">\(viewer.csrfField)"
@@ -98,6 +105,13 @@ struct ProvidersPage: Sendable {
             return "The provider was busy; the sync will be tried again. (\(error))"
         }
         return "The last sync did not finish: \(error)"
+    }
+
+    /// When the last sync was, and what the last one since the server started did.
+    private func lastSync(_ connection: ProviderConnection) -> String {
+        let when = connection.lastSync.map(day.minute) ?? "Never"
+        guard let outcome = services.providers.lastOutcome(connection.id, of: viewer.person.id) else { return when }
+        return when + "<br><span class=\"muted\">\(HTML.escape(outcome))</span>"
     }
 
     /// When the next background refresh is, in words.

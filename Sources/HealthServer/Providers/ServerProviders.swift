@@ -31,6 +31,8 @@ final class ServerProviders: Sendable {
     private let stores: PersonStores
     private let launches = Locked<[String: Launch]>([:])
     private let syncing = Locked<Set<String>>([])
+    /// What each connection's last sync since the server started did, in words, by person and connection.
+    private let outcomes = Locked<[String: String]>([:])
 
     /// Reads the directory bundles and the overrides file the settings name (a file that cannot be used stops the
     /// server at start, naming it).
@@ -107,9 +109,36 @@ final class ServerProviders: Sendable {
         let key = personID + "/" + id
         guard syncing.withLock({ $0.insert(key).inserted }) else { return nil }
         defer { syncing.withLock { _ = $0.remove(key) } }
-        let report = try await ProviderSync(connections: store(of: personID), http: http, health: health).sync(id, full: full)
+        let report: SyncReport
+        do {
+            report = try await ProviderSync(connections: store(of: personID), http: http, health: health).sync(id, full: full)
+        } catch {
+            let words = (error as? ProviderError)?.description ?? error.localizedDescription
+            outcomes.withLock { $0[key] = "The sync failed: \(words)" }
+            settings.onSync?(personID, id, false)
+            throw error
+        }
+        outcomes.withLock { $0[key] = Self.summary(report) }
         settings.onSync?(personID, id, report.isComplete)
         return report
+    }
+
+    /// Whether the person's connection `id` is syncing now.
+    func isSyncing(_ id: String, of personID: String) -> Bool {
+        syncing.withLock { $0.contains(personID + "/" + id) }
+    }
+
+    /// What the last sync of the person's connection `id` since the server started did, in words; nil when none ran.
+    func lastOutcome(_ id: String, of personID: String) -> String? {
+        outcomes.withLock { $0[personID + "/" + id] }
+    }
+
+    /// A sync's report in words: the records added, updated and removed, and the first problems of an incomplete one.
+    static func summary(_ report: SyncReport) -> String {
+        let (added, replaced, _) = report.outcome
+        let removed = report.types.reduce(0) { $0 + $1.removed }
+        let summary = "Synced: \(added) records added, \(replaced) updated, \(removed) removed."
+        return summary + (report.isComplete ? "" : " Some records could not be downloaded: " + report.problems.prefix(3).joined(separator: "; "))
     }
 
     /// Removes the person's connection `id`: its tokens revoked at the provider (when it offers revocation) and

@@ -44,6 +44,14 @@ public struct ServerConfiguration: Sendable {
     /// The largest Apple Health export `POST /v1/imports` (and the dashboard's import page) accepts, in bytes: the
     /// upload is streamed to a file under the data folder, never held in memory, and refused (413) beyond this.
     public var maxUploadBytes: Int64 = 4 << 30
+    /// Seconds a finished import or export job (its report, its file) is kept after it ended: 24 hours.
+    public var jobLifetime: TimeInterval = 86_400
+    /// Finished jobs of each kind (imports, exports) kept per person; the oldest beyond it go first.
+    public var jobsKeptPerPerson = 20
+    /// The clock jobs' lifetimes run on (tests move it by hand); nil: the system's.
+    package var jobClock: (@Sendable () -> Date)?
+    /// How long finished jobs are kept, as the registry takes it.
+    var jobRetention: JobRegistry.Retention { JobRegistry.Retention(lifetime: jobLifetime, keptPerPerson: jobsKeptPerPerson) }
     /// The SMART Health Card issuers whose cards `POST /v1/health-cards/verify` and `import` accept: their keys and
     /// revocation lists (`health serve --card-keys`, `--card-directory`). Empty, no card verifies.
     public var cardTrust = TrustStore()

@@ -22,8 +22,10 @@ final class ServerServices: Sendable {
     let logger: Logger
     /// People's provider connections (docs/Server.md, "Provider connections").
     let providers: ServerProviders
-    /// Apple Health export imports running as background jobs, per person (`DIR/imports`).
-    let imports: ImportJobs
+    /// Provider syncs outside requests: the background refresh and "sync now" (started and stopped with the server).
+    let refresher: ProviderRefresher
+    /// Background jobs, per person: Apple Health export imports (`DIR/imports`) and exports (`DIR/exports`).
+    let jobs: JobRegistry
 
     /// Opens the directory in the data folder (creating the folder).
     init(configuration: ServerConfiguration, logger: Logger) throws {
@@ -36,8 +38,10 @@ final class ServerServices: Sendable {
         let stores = PersonStores(folder: configuration.dataFolder.appendingPathComponent("people"), postgres: postgres,
                                   idleSeconds: configuration.storeIdleSeconds, capacity: configuration.maxOpenStores)
         self.stores = stores
-        providers = try ServerProviders(settings: configuration.providers, stores: stores)
-        imports = ImportJobs(folder: configuration.dataFolder.appendingPathComponent("imports"), storage: { try stores.storage(for: $0) })
+        let providers = try ServerProviders(settings: configuration.providers, stores: stores)
+        self.providers = providers
+        refresher = ProviderRefresher(directory: directory, providers: providers, stores: stores, logger: logger)
+        jobs = JobRegistry(dataFolder: configuration.dataFolder, retention: configuration.jobRetention, now: configuration.jobClock ?? { Date() })
     }
 
     /// The HealthKit store `grant` acts through: the person's own access for personal tokens and sessions, the app's
