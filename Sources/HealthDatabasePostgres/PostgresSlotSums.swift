@@ -89,6 +89,12 @@ extension PostgresHealthStorage: SlotSumStorage {
     }
 
     /// See ``SlotSumStorage/quantityValues(matching:type:starts:)``.
+    ///
+    /// Reads `sample` alone and names each row's source by id, its bundle identifier looked up afterwards in the
+    /// identity cache. Joining `source` in the statement let the planner drive the read from `source` into
+    /// `(owner_id, source_id)`: among many people it takes `owner_id` and `source_id` for independent and expects a
+    /// person's source to own a millionth of the table, a few rows, where it owns all of the person's samples, so
+    /// every window of a collection read all of them instead of its range of `(owner_id, type_id, start_time, …)`.
     public func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue] {
         try read("reading quantity samples") { session in
             var condition = try FilterSQL(for: filter, identities, session).samples(filter)
@@ -98,17 +104,20 @@ extension PostgresHealthStorage: SlotSumStorage {
                                 [.int(typeID), .double(starts.lowerBound), .double(starts.upperBound)]) + condition + SQL(")")
             }
             let rows = try session.rows(SQL("""
-                SELECT s.start_time, s.end_time, coalesce(s.quantity, 0), s.original_quantity, s.unit, o.bundle_id,
+                SELECT s.start_time, s.end_time, coalesce(s.quantity, 0), s.original_quantity, s.unit, s.source_id,
                        s.has_fields AND EXISTS (SELECT 1 FROM field f WHERE f.owner_id = s.owner_id AND f.sample_uuid = s.uuid
                                                 AND f.key = 'HKWasUserEntered' AND f.num = 1)
-                FROM sample s JOIN source o ON o.owner_id = s.owner_id AND o.id = s.source_id WHERE s.owner_id = \(ownerID) AND (
+                FROM sample s WHERE s.owner_id = \(ownerID) AND (
                 """) + condition + SQL(")"))
-            return try rows.map { row in
-                let (start, end, quantity, original, unit, source, userEntered) =
-                    try row.decode((Double, Double, Double, Double?, String?, String, Bool).self)
-                return QuantityValue(start: start, end: end, quantity: quantity, original: original.flatMap { value in unit.map { (value, $0) } },
-                                     source: source, userEntered: userEntered)
+            let decoded = try rows.map { try $0.decode((Double, Double, Double, Double?, String?, Int64, Bool).self) }
+            let sourceIDs = Set(decoded.map(\.5))
+            try identities.load(sources: sourceIDs, devices: [], session)
+            let bundles = try Dictionary(uniqueKeysWithValues: sourceIDs.map { ($0, try identities.source($0).bundleIdentifier) })
+            return decoded.map { start, end, quantity, original, unit, source, userEntered in
+                QuantityValue(start: start, end: end, quantity: quantity, original: original.flatMap { value in unit.map { (value, $0) } },
+                              source: bundles[source] ?? "", userEntered: userEntered)
             }
         }
     }
+}
 }
