@@ -90,25 +90,17 @@ extension PostgresHealthStorage: SlotSumStorage {
 
     /// See ``SlotSumStorage/quantityValues(matching:type:starts:)``.
     ///
-    /// Reads `sample` alone and names each row's source by id, its bundle identifier looked up afterwards in the
-    /// identity cache. Joining `source` in the statement let the planner drive the read from `source` into
-    /// `(owner_id, source_id)`: among many people it takes `owner_id` and `source_id` for independent and expects a
-    /// person's source to own a millionth of the table, a few rows, where it owns all of the person's samples, so
-    /// every window of a collection read all of them instead of its range of `(owner_id, type_id, start_time, …)`.
+    /// Each row names its source by id, the bundle identifier looked up afterwards in the identity cache
+    /// (``SampleQuery/quantityValues(owner:_:_:type:starts:)`` says why).
     public func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue] {
         try read("reading quantity samples") { session in
-            var condition = try FilterSQL(for: filter, identities, session).samples(filter)
-            if let starts {
-                guard let typeID = try identities.typeIDs([type], session)[type] else { return [] }
-                condition = SQL("s.type_id = ?::int8 AND s.start_time >= ?::float8 AND s.start_time < ?::float8 AND (",
-                                [.int(typeID), .double(starts.lowerBound), .double(starts.upperBound)]) + condition + SQL(")")
+            let compiler = try FilterSQL(for: filter, identities, session)
+            var typeID: Int64?
+            if starts != nil {
+                guard let id = try identities.typeIDs([type], session)[type] else { return [] }
+                typeID = id
             }
-            let rows = try session.rows(SQL("""
-                SELECT s.start_time, s.end_time, coalesce(s.quantity, 0), s.original_quantity, s.unit, s.source_id,
-                       s.has_fields AND EXISTS (SELECT 1 FROM field f WHERE f.owner_id = s.owner_id AND f.sample_uuid = s.uuid
-                                                AND f.key = 'HKWasUserEntered' AND f.num = 1)
-                FROM sample s WHERE s.owner_id = \(ownerID) AND (
-                """) + condition + SQL(")"))
+            let rows = try session.rows(SampleQuery.quantityValues(owner: ownerID, filter, compiler, type: typeID, starts: starts))
             let decoded = try rows.map { try $0.decode((Double, Double, Double, Double?, String?, Int64, Bool).self) }
             let sourceIDs = Set(decoded.map(\.5))
             try identities.load(sources: sourceIDs, devices: [], session)
