@@ -112,4 +112,3 @@ extension PostgresHealthStorage: SlotSumStorage {
         }
     }
 }
-}
