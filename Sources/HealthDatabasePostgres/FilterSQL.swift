@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import PostgresNIO
 
 /// Compiles a ``SampleFilter`` into a condition on one owner's `sample` rows (alias `s`), or on `tombstone` rows
 /// (alias `t`, which has the same `type_id` and `source_id` columns) for the change log.
@@ -13,11 +14,25 @@ struct FilterSQL {
     let owner: Int64
     /// The ids of the type names the filter mentions, as far as the database has them.
     let typeIDs: [String: Int64]
+    /// The ids of the owner's source rows (revisions) of each bundle identifier the filter names. They are bound as
+    /// constants, not looked up in a subquery, so the planner's statistics on `(owner_id, source_id)` apply.
+    let sourceIDs: [String: [Int64]]
 
     /// A compiler for `filter` (and its parts), its type names resolved through `identities`.
     init(for filter: SampleFilter, _ identities: Identities, _ session: Session) throws {
         owner = identities.ownerID
         typeIDs = try identities.typeIDs(filter.typeNames, session)
+        let bundles = Self.bundles(in: filter)
+        var sourceIDs: [String: [Int64]] = [:]
+        if !bundles.isEmpty {
+            let rows = try session.rows(SQL("SELECT bundle_id, id FROM source WHERE owner_id = \(owner) AND bundle_id = ANY(?::text[])",
+                                            [.texts(bundles.sorted())]))
+            for row in rows {
+                let (bundle, id) = try row.decode((String, Int64).self)
+                sourceIDs[bundle, default: []].append(id)
+            }
+        }
+        self.sourceIDs = sourceIDs
     }
 
     /// Rows with the boundary record's sort date that come after it in the boundary's order: by change position, the
@@ -118,10 +133,20 @@ struct FilterSQL {
         return ids.isEmpty ? .never : SQL("\(column) = ANY(?::int8[])", [.ints(ids)])
     }
 
+    /// `column` among the ids of the sources of `bundles` (bound as constants; see ``sourceIDs``).
     private func sourceIn(_ bundles: Set<String>, _ column: String) -> SQL {
-        guard !bundles.isEmpty else { return .never }
-        return SQL("\(column) IN (SELECT id FROM source WHERE owner_id = \(owner) AND bundle_id = ANY(?::text[]))",
-                   [.texts(bundles.sorted())])
+        let ids = bundles.flatMap { sourceIDs[$0] ?? [] }.sorted()
+        return ids.isEmpty ? .never : SQL("\(column) = ANY(?::int8[])", [.ints(ids)])
+    }
+
+    /// The bundle identifiers `filter`'s `.sources` parts name.
+    private static func bundles(in filter: SampleFilter) -> Set<String> {
+        switch filter {
+        case .sources(let bundles): bundles
+        case .and(let filters), .or(let filters): filters.reduce(into: []) { $0.formUnion(bundles(in: $1)) }
+        case .not(let filter), .hasChild(let filter), .hasParent(let filter): bundles(in: filter)
+        default: []
+        }
     }
 
     private func revisions(_ patterns: Set<RevisionPattern>, _ column: String) -> SQL {

@@ -33,7 +33,7 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     public init(url: String, schema: String = "public", maxConnections: Int = 8) throws {
         location = try PostgresLocation(url: url)
         self.schema = schema
-        pool = ConnectionPool(location: location, setup: ["SET search_path TO \(Schema.quoted(schema))"], limit: maxConnections)
+        pool = ConnectionPool(location: location, setup: ["SET search_path TO \(Schema.quoted(schema))", Self.noJIT], limit: maxConnections)
         do {
             try pool.withSession { try Schema.migrate($0, schema: schema) }
         } catch let error as StorageError {
@@ -45,6 +45,12 @@ public final class PostgresHealthDatabase: @unchecked Sendable {
     }
 
     deinit { listener?.stop() }
+
+    /// Every statement of the engine reads or writes one person's rows along an index; PostgreSQL's JIT compiler, which
+    /// it starts when a plan's estimated cost passes `jit_above_cost`, spent 30 to 60 ms compiling such reads and saved
+    /// nothing. Among many people the estimates pass it for a few thousand rows: each person's dates repeat the
+    /// others', so the dates' correlation with the table's order is near 0 and every index read is costed as random.
+    static let noJIT = "SET jit = off"
 
     /// The database at `url` as this process has it open, opening it on first use; the same object for the same URL
     /// and schema while anyone holds it.

@@ -89,25 +89,25 @@ extension PostgresHealthStorage: SlotSumStorage {
     }
 
     /// See ``SlotSumStorage/quantityValues(matching:type:starts:)``.
+    ///
+    /// Each row names its source by id, the bundle identifier looked up afterwards in the identity cache
+    /// (``SampleQuery/quantityValues(owner:_:_:type:starts:)`` says why).
     public func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue] {
         try read("reading quantity samples") { session in
-            var condition = try FilterSQL(for: filter, identities, session).samples(filter)
-            if let starts {
-                guard let typeID = try identities.typeIDs([type], session)[type] else { return [] }
-                condition = SQL("s.type_id = ?::int8 AND s.start_time >= ?::float8 AND s.start_time < ?::float8 AND (",
-                                [.int(typeID), .double(starts.lowerBound), .double(starts.upperBound)]) + condition + SQL(")")
+            let compiler = try FilterSQL(for: filter, identities, session)
+            var typeID: Int64?
+            if starts != nil {
+                guard let id = try identities.typeIDs([type], session)[type] else { return [] }
+                typeID = id
             }
-            let rows = try session.rows(SQL("""
-                SELECT s.start_time, s.end_time, coalesce(s.quantity, 0), s.original_quantity, s.unit, o.bundle_id,
-                       s.has_fields AND EXISTS (SELECT 1 FROM field f WHERE f.owner_id = s.owner_id AND f.sample_uuid = s.uuid
-                                                AND f.key = 'HKWasUserEntered' AND f.num = 1)
-                FROM sample s JOIN source o ON o.owner_id = s.owner_id AND o.id = s.source_id WHERE s.owner_id = \(ownerID) AND (
-                """) + condition + SQL(")"))
-            return try rows.map { row in
-                let (start, end, quantity, original, unit, source, userEntered) =
-                    try row.decode((Double, Double, Double, Double?, String?, String, Bool).self)
-                return QuantityValue(start: start, end: end, quantity: quantity, original: original.flatMap { value in unit.map { (value, $0) } },
-                                     source: source, userEntered: userEntered)
+            let rows = try session.rows(SampleQuery.quantityValues(owner: ownerID, filter, compiler, type: typeID, starts: starts))
+            let decoded = try rows.map { try $0.decode((Double, Double, Double, Double?, String?, Int64, Bool).self) }
+            let sourceIDs = Set(decoded.map(\.5))
+            try identities.load(sources: sourceIDs, devices: [], session)
+            let bundles = try Dictionary(uniqueKeysWithValues: sourceIDs.map { ($0, try identities.source($0).bundleIdentifier) })
+            return decoded.map { start, end, quantity, original, unit, source, userEntered in
+                QuantityValue(start: start, end: end, quantity: quantity, original: original.flatMap { value in unit.map { (value, $0) } },
+                              source: bundles[source] ?? "", userEntered: userEntered)
             }
         }
     }

@@ -64,12 +64,41 @@ enum SampleQuery {
         }
     }
 
+    /// The columns ``PostgresHealthStorage/quantityValues(matching:type:starts:)`` reads of `owner`'s samples matching
+    /// `filter`, and with `starts`, of type `type` (an id) starting in that range: start, end, quantity, original
+    /// quantity and unit, source id, and whether it was entered by the person.
+    ///
+    /// It reads `sample` alone: joining `source` for the bundle identifier let the planner drive the read from
+    /// `source` into `(owner_id, source_id)`. Among many people it takes `owner_id` and `source_id` for independent
+    /// and expects a person's source to own a few rows (a millionth of 1,000 people's table) where it owns all of
+    /// the person's samples, so every window of a daily collection read all of them instead of its range of
+    /// `(owner_id, type_id, start_time, …)`.
+    static func quantityValues(owner: Int64, _ filter: SampleFilter, _ compiler: FilterSQL, type: Int64?, starts: Range<Double>?) -> SQL {
+        var condition = compiler.samples(filter)
+        if let type, let starts {
+            condition = SQL("s.type_id = ?::int8 AND s.start_time >= ?::float8 AND s.start_time < ?::float8 AND (",
+                            [.int(type), .double(starts.lowerBound), .double(starts.upperBound)]) + condition + SQL(")")
+        }
+        return SQL("""
+            SELECT s.start_time, s.end_time, coalesce(s.quantity, 0), s.original_quantity, s.unit, s.source_id,
+                   s.has_fields AND EXISTS (SELECT 1 FROM field f WHERE f.owner_id = s.owner_id AND f.sample_uuid = s.uuid
+                                            AND f.key = 'HKWasUserEntered' AND f.num = 1)
+            FROM sample s WHERE s.owner_id = \(owner) AND (
+            """) + condition + SQL(")")
+    }
+
     /// The ids of the source rows to report for `owner`'s records meeting `condition`: one per bundle identifier, the
     /// revision of that source's most recently saved matching record (so the latest name wins), by bundle identifier.
+    /// The matching records are grouped by source first (one row per source, its newest position), so only those few
+    /// rows are sorted: sorting every matching record spilled to disk beyond a few thousand and took most of a daily
+    /// collection's time.
     static func sources(owner: Int64, _ condition: SQL) -> SQL {
         SQL("""
-            SELECT DISTINCT ON (o.bundle_id COLLATE "C") o.id FROM sample s JOIN source o ON o.owner_id = s.owner_id AND o.id = s.source_id
-            WHERE s.owner_id = \(owner) AND (
-            """) + condition + SQL(") ORDER BY o.bundle_id COLLATE \"C\", s.change_seq DESC")
+            SELECT DISTINCT ON (o.bundle_id COLLATE "C") o.id
+            FROM (SELECT s.source_id, max(s.change_seq) AS newest FROM sample s WHERE s.owner_id = \(owner) AND (
+            """) + condition + SQL("""
+            ) GROUP BY s.source_id) m JOIN source o ON o.owner_id = \(owner) AND o.id = m.source_id
+            ORDER BY o.bundle_id COLLATE "C", m.newest DESC
+            """)
     }
 }

@@ -10,10 +10,10 @@ import PostgresNIO
 /// migration, all in that one transaction: a failing migration leaves the database as it was.
 enum Schema {
     /// The newest schema version this code knows.
-    static let version = 2
+    static let version = 3
 
     /// The migrations, in order: migration `n` is `migrations[n - 1]`.
-    static let migrations: [[String]] = [version1, version2]
+    static let migrations: [[String]] = [version1, version2, version3]
 
     /// Tables every owner shares (Citus reference tables): no `owner_id`, small, rarely written.
     static let referenceTables: Set<String> = ["object_type", "owner_directory", "schema_version"]

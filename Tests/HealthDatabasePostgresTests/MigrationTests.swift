@@ -16,7 +16,7 @@ struct MigrationTests {
         }
         #expect(errors.failures.isEmpty, "\(errors.failures)")
         let database = try TestServer.separateDatabase(schema: schema)
-        #expect(try database.textRows("SELECT version::text FROM schema_version ORDER BY version") == [["1"], ["2"]])
+        #expect(try database.textRows("SELECT version::text FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"]])
         let storage = try database.storage(owner: "someone")
         _ = try storage.save([OwnerIsolationTests.sample(1)])
         #expect(try storage.count(matching: .all) == 1)
@@ -27,11 +27,11 @@ struct MigrationTests {
         let schema = TestServer.freshSchema()
         let database = try TestServer.separateDatabase(schema: schema)
         _ = try database.textRows("INSERT INTO schema_version (version) VALUES (7)")
-        #expect(throws: StorageError.unsupportedSchema(found: 7, supported: 2)) { _ = try TestServer.separateDatabase(schema: schema) }
+        #expect(throws: StorageError.unsupportedSchema(found: 7, supported: 3)) { _ = try TestServer.separateDatabase(schema: schema) }
         #expect(try database.textRows("SELECT max(version)::text FROM schema_version") == [["7"]])
     }
 
-    @Test("a version-1 schema with data is brought to version 2: no foreign keys to types, sources and devices; data kept")
+    @Test("a version-1 schema with data is brought to version 3: no foreign keys to types, sources and devices, statistics on owner and source; data kept")
     func version1Upgraded() throws {
         let schema = TestServer.freshSchema()
         let database = try TestServer.separateDatabase(schema: schema)
@@ -43,19 +43,23 @@ struct MigrationTests {
             WHERE con.contype = 'f' AND n.nspname = $1 ORDER BY 1
             """
         #expect(try database.textRows(foreignKeys, [schema]) == [["field_owner_id_sample_uuid_fkey"], ["stat_raw_owner_id_sample_uuid_fkey"]])
-        // The schema as migration 1 left it: its five foreign keys back, version 2 not applied.
+        // The schema as migration 1 left it: its five foreign keys back, no extended statistics, versions 2 and 3 not applied.
         for statement in [
             "ALTER TABLE sample ADD FOREIGN KEY (type_id) REFERENCES object_type (id)",
             "ALTER TABLE sample ADD FOREIGN KEY (owner_id, source_id) REFERENCES source (owner_id, id)",
             "ALTER TABLE sample ADD FOREIGN KEY (owner_id, device_id) REFERENCES device (owner_id, id)",
             "ALTER TABLE tombstone ADD FOREIGN KEY (type_id) REFERENCES object_type (id)",
             "ALTER TABLE tombstone ADD FOREIGN KEY (owner_id, source_id) REFERENCES source (owner_id, id)",
-            "DELETE FROM schema_version WHERE version = 2",
+            "DROP STATISTICS sample_owner_source",
+            "DELETE FROM schema_version WHERE version >= 2",
         ] { _ = try database.textRows(statement) }
+        let statistics = "SELECT s.stxname::text FROM pg_statistic_ext s JOIN pg_namespace n ON n.oid = s.stxnamespace WHERE n.nspname = $1"
+        #expect(try database.textRows(statistics, [schema]).isEmpty)
         #expect(try database.textRows(foreignKeys, [schema]).count == 7)
         let reopened = try TestServer.separateDatabase(schema: schema)
-        #expect(try reopened.textRows("SELECT max(version)::text FROM schema_version") == [["2"]])
+        #expect(try reopened.textRows("SELECT max(version)::text FROM schema_version") == [["3"]])
         #expect(try reopened.textRows(foreignKeys, [schema]).count == 2)
+        #expect(try reopened.textRows(statistics, [schema]) == [["sample_owner_source"]])
         let again = try reopened.storage(owner: "someone")
         #expect(try again.records(matching: .all, sort: [], limit: nil) == [kept])
         _ = try again.save([OwnerIsolationTests.sample(2)])

@@ -21,6 +21,8 @@ struct Options {
     /// pg-owners: people in the shared database, and each one's samples.
     var people = 1_000
     var perPerson = 100_000
+    /// pg-owners: keep the filled schemas when done and reuse complete ones instead of filling again (`--keep`).
+    var keep = false
     /// The FHIR corpus folder of the `fhir` benchmark (default: the shared Synthea R4 sample set).
     var corpus: String?
     /// Where generated stores live (gitignored).
@@ -51,10 +53,11 @@ struct Options {
             case "import": options.commands.append(argument)
             case "--people": options.people = number(argument)
             case "--per-person": options.perPerson = number(argument)
+            case "--keep": options.keep = true
             case _ where PostgresBenchmark.commands.contains(argument): options.commands.append(argument)
             case "save", "save-api", "save-storage", "save-ceiling", "latest", "anchored", "all", "build", "stats": options.commands.append(argument)
             default:
-                print("usage: openhealthkit-bench [save|save-ceiling|latest|anchored|build|stats|fhir|import|all|pg-save|pg-latest|pg-stats|pg-owners] [--people N] [--per-person N] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--stats-years 1,10] [--corpus DIR] [--data DIR]")
+                print("usage: openhealthkit-bench [save|save-ceiling|latest|anchored|build|stats|fhir|import|all|pg-save|pg-latest|pg-stats|pg-owners] [--people N] [--per-person N] [--keep] [--samples N] [--store N] [--batch N] [--reps N] [--queries N] [--changes N] [--stats-years 1,10] [--corpus DIR] [--data DIR]")
                 exit(argument == "--help" || argument == "-h" ? 0 : 2)
             }
         }

@@ -16,9 +16,12 @@ import PostgresNIO
 /// crashes Swift 6.3.1's optimizer, LoopInvariantCodeMotion in SourcePriorityForm.html(_:back:).)
 ///   pg-latest  latest 100 heart-rate samples in 30 days of a --store-sample store via HKSampleQuery (≤ 2 ms median)
 ///   pg-stats   a daily statistics collection over a year of minute steps, warm (≤ 50 ms)
-///   pg-owners  --people people of --per-person samples: one person's queries ≤ 1.3x their time alone
+///   pg-owners  --people people of --per-person samples: one person's queries ≤ 1.3x their time alone; with --keep its
+///              two schemas stay when it ends, and a later --keep run with the same sizes reuses them instead of filling
 enum PostgresBenchmark {
     static let commands = ["pg-save", "pg-latest", "pg-stats", "pg-owners"]
+    /// The schemas `--keep` leaves in place (pg-owners').
+    static let kept = ["ohk_bench_owners", "ohk_bench_alone"]
 
     static func run(_ command: String, _ options: Options) async throws {
         guard let url = ProcessInfo.processInfo.environment["OPENHEALTHKIT_BENCH_POSTGRES"], !url.isEmpty else {
@@ -35,11 +38,11 @@ enum PostgresBenchmark {
             default: break
             }
         } catch {
-            try? await sql.dropBenchmarkSchemas()
+            try? await sql.dropBenchmarkSchemas(keeping: options.keep ? kept : [])
             try? await sql.close()
             throw error
         }
-        try await sql.dropBenchmarkSchemas()
+        try await sql.dropBenchmarkSchemas(keeping: options.keep ? kept : [])
         try await sql.close()
     }
 
@@ -227,22 +230,33 @@ enum PostgresBenchmark {
         let people = options.people, perPerson = options.perPerson, end = Date(timeIntervalSince1970: 1_767_225_600)
         let spacing = 60.0
         print("pg-owners: \(people) people × \(perPerson) heart-rate samples in one database, against one person alone, load \(load)")
+        var reuse = false
+        if options.keep {
+            reuse = try await sql.filled("ohk_bench_owners", people: people, perPerson: perPerson)
+            if reuse { reuse = try await sql.filled("ohk_bench_alone", people: 1, perPerson: perPerson) }
+        }
+        if !reuse { try await sql.dropBenchmarkSchemas(keeping: []) }  // a partial fill a --keep run left
         let shared = try PostgresHealthDatabase(url: url, schema: "ohk_bench_owners")
-        let fillTime = try await Measure.seconds(timeAsync {
-            for person in 0 ..< people {
-                let storage = try shared.storage(owner: "person-\(person)")
-                try await fill(storage, sql, schema: "ohk_bench_owners", heartRate(at: Date(timeIntervalSince1970: Double(person))),
-                               count: perPerson, spacing: spacing, end: end)
-                if person % 50 == 49 { report("filled", "\(person + 1) people, load \(load)") }
-            }
-            // Both tables as autovacuum leaves a live server: vacuumed (visibility map set) and analyzed. Without it
-            // the small table is vacuumed by autovacuum during the fill and the large one is not, which compares states.
-            try await sql.execute("VACUUM (ANALYZE) \"ohk_bench_owners\".sample")
-        })
-        report("filled on the server", String(format: "%.0f s", fillTime))
         let alone = try PostgresHealthDatabase(url: url, schema: "ohk_bench_alone").storage(owner: "person-alone")
-        try await fill(alone, sql, schema: "ohk_bench_alone", heartRate(at: Date(timeIntervalSince1970: 0)), count: perPerson, spacing: spacing, end: end)
-        try await sql.execute("VACUUM (ANALYZE) \"ohk_bench_alone\".sample")
+        if reuse {
+            report("kept from a run before", "\(people) people and one alone, not filled again")
+        } else {
+            let fillTime = try await Measure.seconds(timeAsync {
+                for person in 0 ..< people {
+                    let storage = try shared.storage(owner: "person-\(person)")
+                    try await fill(storage, sql, schema: "ohk_bench_owners", heartRate(at: Date(timeIntervalSince1970: Double(person))),
+                                   count: perPerson, spacing: spacing, end: end)
+                    if person % 50 == 49 { report("filled", "\(person + 1) people, load \(load)") }
+                }
+                // Both tables as autovacuum leaves a live server: vacuumed (visibility map set) and analyzed. Without
+                // it the small table is vacuumed by autovacuum during the fill and the large one is not, which
+                // compares states.
+                try await sql.execute("VACUUM (ANALYZE) \"ohk_bench_owners\".sample")
+            })
+            report("filled on the server", String(format: "%.0f s", fillTime))
+            try await fill(alone, sql, schema: "ohk_bench_alone", heartRate(at: Date(timeIntervalSince1970: 0)), count: perPerson, spacing: spacing, end: end)
+            try await sql.execute("VACUUM (ANALYZE) \"ohk_bench_alone\".sample")
+        }
         let among = HKHealthStore.owner(storage: try shared.storage(owner: "person-\(people / 2)"))
         let single = HKHealthStore.owner(storage: alone)
         var ratios: [(Double, Double)] = []
@@ -285,13 +299,22 @@ final class SQL: @unchecked Sendable {
         return Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Drops every `ohk_bench_*` schema (the benchmark's stores).
-    func dropBenchmarkSchemas() async throws {
+    /// Drops every `ohk_bench_*` schema (the benchmark's stores) but those `keeping` names.
+    func dropBenchmarkSchemas(keeping: [String]) async throws {
         var names: [String] = []
         for try await name in try await connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'ohk_bench_%'", logger: logger).decode(String.self) {
             names.append(name)
         }
-        for name in names { try await execute("DROP SCHEMA \"\(name)\" CASCADE") }
+        for name in names where !keeping.contains(name) { try await execute("DROP SCHEMA \"\(name)\" CASCADE") }
+    }
+
+    /// Whether `schema` holds `people` owners whose fills (`PostgresBenchmark.fill`: one template sample saved, then
+    /// `perPerson` copies) all finished, as a `--keep` run left it.
+    func filled(_ schema: String, people: Int, perPerson: Int) async throws -> Bool {
+        guard try await integer("SELECT count(*)::int8 FROM pg_namespace WHERE nspname = '\(schema)'") == 1 else { return false }
+        let owners = try await integer("SELECT count(*)::int8 FROM \"\(schema)\".owner_state")
+        let complete = try await integer("SELECT count(*)::int8 FROM \"\(schema)\".owner_state WHERE last_change = \(perPerson + 1)")
+        return owners == people && complete == people
     }
 
     func close() async throws { try await connection.close() }
