@@ -13,16 +13,6 @@ import Testing
 /// removal of one connection never touches the other's; connections made when the source was the institution's
 /// alone are separated by a migration.
 extension RigTests {
-    /// A second patient at the rig's FHIR server with two Conditions; its id.
-    func secondPatient() async throws -> String {
-        let patient = try await rig.write("POST", "Patient", ["resourceType": "Patient", "name": [["family": "Second", "given": ["Pat"]]]])
-        let id = try #require(patient["id"] as? String)
-        for text in ["Sprained ankle", "Migraine"] {
-            _ = try await rig.write("POST", "Condition", ["resourceType": "Condition", "subject": ["reference": "Patient/\(id)"], "code": ["text": text]])
-        }
-        return id
-    }
-
     /// Connects the rig's patient, then `other` at the same institution (a client whose patient knob names it).
     func connectBoth(other: String, connections: ConnectionStore) async throws -> (ProviderConnection, ProviderConnection) {
         let first = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http, types: ["Condition"])
@@ -33,7 +23,7 @@ extension RigTests {
 
     @Test func twoPatientsAtOneInstitutionKeepTheirRecordsApart() async throws {
         try await rig.reset()
-        let other = try await secondPatient()
+        let other = try await rig.addPatient()
         let (health, connections, folder) = try Rig.stores()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (first, second) = try await connectBoth(other: other, connections: connections)
@@ -53,7 +43,7 @@ extension RigTests {
 
     @Test func connectionsThatSharedTheInstitutionsSourceAreSeparated() async throws {
         try await rig.reset()
-        let other = try await secondPatient()
+        let other = try await rig.addPatient()
         let (health, connections, folder) = try Rig.stores()
         defer { try? FileManager.default.removeItem(at: folder) }
         var (first, second) = try await connectBoth(other: other, connections: connections)

@@ -81,6 +81,39 @@ public struct ProviderRig: Decodable, Sendable {
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 
+    /// A second patient at the FHIR server with two Conditions ("Sprained ankle", "Migraine"); its id.
+    public func addPatient() async throws -> String {
+        let patient = try await write("POST", "Patient", ["resourceType": "Patient", "name": [["family": "Second", "given": ["Pat"]]]])
+        guard let id = patient["id"] as? String else { throw URLError(.badServerResponse) }
+        for text in ["Sprained ankle", "Migraine"] {
+            try await write("POST", "Condition", ["resourceType": "Condition", "subject": ["reference": "Patient/\(id)"], "code": ["text": text]])
+        }
+        return id
+    }
+
+    /// A resource or search answer read from the FHIR server with the rig's own token.
+    public func read(_ path: String) async throws -> [String: Any] {
+        var request = URLRequest(url: URL(string: "\(fhirBase.absoluteString)/\(path)")!)
+        request.setValue("Bearer " + seedToken, forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw URLError(.cannotParseResponse) }
+        return object
+    }
+
+    /// A prescription of the seeded Synthea patient that names its prescriber: its id, the `requester` reference and
+    /// the prescriber's name as the server has it (prefix, given and family names).
+    public func prescriber() async throws -> (prescription: String, reference: String, name: String) {
+        let search = try await read("MedicationRequest?patient=\(patientID)")
+        for case let resource? in (search["entry"] as? [[String: Any]] ?? []).map({ $0["resource"] as? [String: Any] }) {
+            guard let id = resource["id"] as? String,
+                  let reference = (resource["requester"] as? [String: Any])?["reference"] as? String,
+                  let name = (try await read(reference)["name"] as? [[String: Any]])?.first else { continue }
+            let parts = (name["prefix"] as? [String] ?? []) + (name["given"] as? [String] ?? []) + [name["family"] as? String ?? ""]
+            return (id, reference, parts.joined(separator: " "))
+        }
+        throw URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: "the seeded patient has no prescription naming a prescriber"])
+    }
+
     /// What a test prints when it skips because the rig is not running.
     public static let missingMessage =
         "skipped: the provider rig is not running (start it with `.ci/provider-rig start`; .ci/run does)"

@@ -68,6 +68,10 @@ struct ProvidersSyncCommand: AsyncParsableCommand {
             }
         }
         let report = try await providerCall { try await sync.sync(id, full: full) }
+        let parties = report.parties
+        if parties.fetched + parties.unavailable > 0 {
+            Console.write("  Practitioner, Organization: \(parties.fetched) read, \(parties.changed) changed, \(parties.unavailable) unavailable\n")
+        }
         for problem in report.problems { Console.error(problem) }
         Console.write(report.isComplete ? "complete\n" : "partial: \(report.problems.count) problems\n")
         return report.isComplete

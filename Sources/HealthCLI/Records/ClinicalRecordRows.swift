@@ -1,5 +1,6 @@
 import Foundation
 import HealthDatabase
+import HealthProviders
 import HealthRecords
 import OpenHealthKit
 
@@ -58,8 +59,9 @@ enum ClinicalRecordRows {
         ]
     }
 
-    /// The record's fields, then its FHIR JSON pretty-printed.
-    static func details(_ record: HKClinicalRecord) -> String {
+    /// The record's fields, the Practitioners and Organizations it names (by name when `parties`, kept with its
+    /// provider connection, or the resource itself knows it), then its FHIR JSON pretty-printed.
+    static func details(_ record: HKClinicalRecord, parties: ReferencedParties? = nil) -> String {
         var lines = [
             "uuid: \(record.uuid.uuidString)", "type: \(shortName(record.clinicalType))", "name: \(record.displayName)",
             "institution: \(record.sourceRevision.source.name) (\(record.sourceRevision.source.bundleIdentifier))",
@@ -72,6 +74,9 @@ enum ClinicalRecordRows {
             "fhirVersion: \(resource.fhirVersion.stringRepresentation) (\(resource.fhirVersion.fhirRelease.rawValue))",
         ]
         if let url = resource.sourceURL { lines.append("sourceURL: \(url.absoluteString)") }
+        for party in PartyReferences.lines(for: resource.data, parties: parties) {
+            lines.append("\(party.role): " + (party.name.map { "\($0) (\(party.reference))" } ?? party.reference))
+        }
         let json = (try? JSONSerialization.jsonObject(with: resource.data))
             .flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) }
         lines.append(String(decoding: json ?? resource.data, as: UTF8.self))

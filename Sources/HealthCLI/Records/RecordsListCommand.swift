@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthProviders
 import HealthRecords
 import OpenHealthKit
 
@@ -66,6 +67,9 @@ struct RecordsShowCommand: AsyncParsableCommand {
         if matches.count > 1 {
             Console.error("\(matches.count) records match \"\(id)\"; showing the first (use ResourceType/id or the UUID)")
         }
-        Console.write(ClinicalRecordRows.details(record))
+        // A provider's record: the Practitioners and Organizations kept with its connection name its parties.
+        let parties = store.isPostgres ? nil
+            : ConnectionStore.parties(database: store.path, sourceBundleIdentifier: record.sourceRevision.source.bundleIdentifier)
+        Console.write(ClinicalRecordRows.details(record, parties: parties))
     }
 }

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// The small directory shipped with the product, used when no directory bundle is given: vendors' public sandboxes
-/// with synthetic patients (for trying a connection with a client id registered with that vendor), written as an HL7
+/// with synthetic patients (Epic's and Oracle Health's need a client id registered with the vendor; SMART Health IT's
+/// launcher takes any client id without registration), written as an HL7
 /// User-access Brands bundle and read by the same reader as any other. Real institutions come from the vendors'
 /// published lists (`--file`). The built-in sample institutions are not listed: `connect --sample` reaches them.
 public enum CuratedDirectory {
@@ -10,7 +11,9 @@ public enum CuratedDirectory {
         var id: String, name: String, city: String, state: String, address: String, fhirVersion: String, developerSite: String
     }
 
-    /// The entries, with the base URLs their vendors document for patient access.
+    /// The entries, with the base URLs their vendors document for patient access. SMART Health IT's is its launcher's
+    /// R4 FHIR base (`/v/r4/fhir`, routes `/v/:fhir_release/fhir` in smart-on-fhir/smart-launcher-v2, which serves
+    /// `.well-known/smart-configuration` there and lets apps launch without registering a client).
     static let entries = [
         Entry(id: "epic-sandbox", name: "Epic on FHIR Sandbox", city: "Verona", state: "WI",
               address: "https://fhir.epic.com/interconnect-fhir-oauth/api/FHIR/R4/", fhirVersion: "4.0.1", developerSite: "https://fhir.epic.com"),

@@ -13,6 +13,7 @@ extension ProviderSync {
         var ingestor: ClinicalRecordIngestor
         var referenced: ReferencedResources
         var attachments: DocumentAttachments
+        var parties: PartyFetcher
         /// The server lists `_lastUpdated` for the type.
         var lastUpdated: Bool
     }

@@ -13,7 +13,7 @@ public import OpenHealthKit
 /// changes since the server time of the last complete search.
 public struct ProviderSync: Sendable {
     /// Resource types read by reference, not searched (their scopes are asked for too).
-    public static let referencedTypes = ["Medication", "Binary"]
+    public static let referencedTypes = ["Medication", "Binary", "Practitioner", "Organization"]
     /// The resource types searched for a patient (US Core R4 / Argonaut DSTU2 types that become clinical records).
     public static let resourceTypes = ["AllergyIntolerance", "Condition", "Coverage", "DiagnosticReport", "DocumentReference",
                                        "Immunization", "MedicationDispense", "MedicationOrder", "MedicationRequest",
@@ -64,6 +64,8 @@ public struct ProviderSync: Sendable {
         }
         var checkpoints = connection.checkpoints
         let referenced = ReferencedResources(), attachments = DocumentAttachments()
+        let kept = (try? connections.parties(of: id)) ?? ReferencedParties(fhirBase: connection.fhirBase)
+        let parties = PartyFetcher(kept: kept, refresh: full, granted: connection.granted)
         for type in Self.resourceTypes {
             var result = SyncReport.TypeResult(resourceType: type)
             defer {
@@ -77,7 +79,7 @@ public struct ProviderSync: Sendable {
             let queries = connection.searchParameters?[type].map { $0.map(Optional.some) } ?? restrictions
             let whole = connection.searchParameters?[type] != nil || restrictions == [nil]
             let run = TypeRun(type: type, queries: queries, connection: connection, session: session, ingestor: ingestor,
-                              referenced: referenced, attachments: attachments, lastUpdated: capabilities.supportsLastUpdated(type))
+                              referenced: referenced, attachments: attachments, parties: parties, lastUpdated: capabilities.supportsLastUpdated(type))
             var returned = await searchAll(run, incremental: !full, checkpoints: &checkpoints, report: &report, result: &result)
             var check = full
             // Deletions are invisible to _lastUpdated: when the source now has fewer than we keep, check this type whole.
@@ -96,9 +98,11 @@ public struct ProviderSync: Sendable {
             }
             // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts).
             try saveCheckpoints(id, checkpoints)
+            if let changed = parties.changes() { try connections.saveParties(changed, of: id) }
             if let error = result.error, error.needsSignIn || error.step == .refresh { break }
         }
         connection.checkpoints = checkpoints
+        report.parties = parties.counts
         return try finish(report, &connection)
     }
 
@@ -151,7 +155,8 @@ public struct ProviderSync: Sendable {
             let answer = try await session.get(url, step: step)
             guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }
             if page == 1 { serverTime = Self.serverTime(answer, overlap: overlap) }
-            let (links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
+            let (object, links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
+            await run.parties.collect(page: object, session: session)
             identifiers.formUnion(ids)
             result.pages += 1
             var body = answer.body
@@ -180,8 +185,9 @@ public struct ProviderSync: Sendable {
         return (serverTime, identifiers)
     }
 
-    /// A searchset page's links by relation and the ids of its `type` resources; throws when it is not a Bundle.
-    static func page(_ body: Data, type: String, step: ProviderError.Step, page: Int) throws -> ([String: String], Set<String>) {
+    /// A searchset page read, its links by relation and the ids of its `type` resources; throws when it is not a
+    /// Bundle.
+    static func page(_ body: Data, type: String, step: ProviderError.Step, page: Int) throws -> ([String: Any], [String: String], Set<String>) {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], object["resourceType"] as? String == "Bundle" else {
             throw ProviderError(step, "page \(page): the answer is not a FHIR Bundle")
         }
@@ -195,7 +201,7 @@ public struct ProviderSync: Sendable {
                   let id = resource["id"] as? String else { continue }
             identifiers.insert(id)
         }
-        return (links, identifiers)
+        return (object, links, identifiers)
     }
 
     /// The server's clock at the answer (its `Date` header) minus `overlap`, as a FHIR instant.

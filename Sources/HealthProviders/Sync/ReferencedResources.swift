@@ -42,14 +42,21 @@ final class ReferencedResources: Sendable {
     /// `Medication/id` for a relative reference or an absolute one on the FHIR server; nil for contained (`#…`) or
     /// foreign references.
     static func medicationKey(_ reference: String, base: URL) -> String? {
+        key(reference, types: ["Medication"], base: base)
+    }
+
+    /// `Type/id` for a relative reference to one of `types`, or an absolute one on the FHIR server `base` (a version
+    /// suffix dropped); nil for contained (`#…`), foreign or other references.
+    static func key(_ reference: String, types: Set<String>, base: URL?) -> String? {
         var text = reference
-        let prefix = DirectoryEndpoint.key(base) + "/"
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
+            guard let base else { return nil }
+            let prefix = DirectoryEndpoint.key(base) + "/"
             guard text.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
             text = String(text.dropFirst(prefix.count))
         }
         let parts = text.split(separator: "/")
-        guard parts.count >= 2, parts[0] == "Medication", !parts[1].isEmpty else { return nil }
-        return "Medication/\(parts[1])"
+        guard parts.count >= 2, types.contains(String(parts[0])), !parts[1].isEmpty else { return nil }
+        return "\(parts[0])/\(parts[1])"
     }
 }

@@ -26,6 +26,12 @@ public struct SyncReport: Sendable {
         public var error: ProviderError?
     }
 
+    /// What a sync did with the Practitioners and Organizations its records refer to (``ReferencedParties``).
+    public struct PartyCounts: Sendable, Equatable {
+        /// Parties read from the source, those of them that changed since kept, and those that could not be read.
+        public var fetched = 0, changed = 0, unavailable = 0
+    }
+
     /// The connection synced.
     public var connectionID: String
     /// Per type, in sync order.
@@ -34,6 +40,8 @@ public struct SyncReport: Sendable {
     public var patientError: ProviderError?
     /// Whether this sync was a full check (no `_lastUpdated`, removals of what the source dropped).
     public var fullCheck = false
+    /// The Practitioners and Organizations read for the records (each at most once).
+    public var parties = PartyCounts()
     /// Whether only changes since the last sync were asked for (`_lastUpdated`) for at least one search.
     public var incremental = false
 

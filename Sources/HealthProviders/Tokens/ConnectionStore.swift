@@ -25,14 +25,14 @@ public final class ConnectionStore: Sendable {
     public func all() throws -> [ProviderConnection] {
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
-        return try files.map(read).sorted { $0.created < $1.created }
+        return try files.map(Self.read).sorted { $0.created < $1.created }
     }
 
     /// The connection `id`.
     public func connection(_ id: String) throws -> ProviderConnection {
         let file = folder.appendingPathComponent(id + ".json")
         guard FileManager.default.fileExists(atPath: file.path) else { throw ProviderError(.storage, "no connection \(id)") }
-        return try read(file)
+        return try Self.read(file)
     }
 
     /// Saves a completed launch: a new connection, or the existing one for the same endpoint and patient with new
@@ -78,9 +78,10 @@ public final class ConnectionStore: Sendable {
         try write(next)
     }
 
-    /// Deletes the connection's file (tokens included).
+    /// Deletes the connection's file (tokens included) and its kept parties.
     public func delete(_ id: String) throws {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(id + ".json"))
+        deleteParties(of: id)
     }
 
     func secrets(of connection: ProviderConnection) throws -> ConnectionSecrets {
@@ -107,7 +108,7 @@ public final class ConnectionStore: Sendable {
         try atomicWrite(encoder.encode(connection), to: folder.appendingPathComponent(connection.id + ".json"))
     }
 
-    private func read(_ file: URL) throws -> ProviderConnection {
+    static func read(_ file: URL) throws -> ProviderConnection {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do { return try decoder.decode(ProviderConnection.self, from: Data(contentsOf: file)) } catch {
@@ -130,7 +131,7 @@ public final class ConnectionStore: Sendable {
         return key
     }
 
-    private func atomicWrite(_ data: Data, to file: URL) throws {
+    func atomicWrite(_ data: Data, to file: URL) throws {
         let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw ProviderError(.storage, "\(temporary.path): cannot write")

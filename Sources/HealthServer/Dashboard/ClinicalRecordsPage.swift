@@ -1,5 +1,6 @@
 import Foundation
 import HealthKitModel
+import HealthProviders
 import HealthRecords
 import Hummingbird
 import OpenHealthKit
@@ -10,13 +11,16 @@ import OpenHealthKit
 /// to their one list on `/cards` (``HealthCardList``), where `category=cards` redirects.
 /// With one (short name or identifier): its records newest first, each with its title (the display name HealthFHIR
 /// gave it), date, source, and its FHIR details folded beneath (resource type and id, FHIR version, the date the
-/// resource is about, its address at the source, the resource itself). No JavaScript: categories are links, details
+/// resource is about, its address at the source, the Practitioners and Organizations it names — by name when kept
+/// with the person's provider connection — and the resource itself). No JavaScript: categories are links, details
 /// are `<details>`.
 struct ClinicalRecordsPage: Sendable {
     /// Who is looking (their own store).
     let viewer: DashboardViewer
     /// The page's day and time zone (for dates).
     let day: DashboardDay
+    /// The parties kept with the connection whose records have a source (by its bundle identifier), if any.
+    let parties: @Sendable (String) -> ReferencedParties?
 
     /// The category name that redirects to the health cards' list.
     static let cardsCategory = "cards"
@@ -68,26 +72,32 @@ struct ClinicalRecordsPage: Sendable {
         var html = "<section aria-labelledby=\"category\"><h2 id=\"category\">\(title)</h2>\n"
         guard !records.isEmpty else { return html + "<p class=\"empty\">No records in this category.</p>\n</section>\n" }
         html += "<ul class=\"records\">\n"
+        var kept: [String: ReferencedParties?] = [:]  // one lookup per source
         for record in records {
+            let source = record.sourceRevision.source.bundleIdentifier
+            if kept[source] == nil { kept[source] = .some(parties(source)) }
             let name = HTML.escape(record.displayName)
             html += "<li data-uuid=\"\(record.uuid.uuidString)\"><h3>\(name)</h3>\n<p class=\"muted\">\(day.parameter(record.startDate)) · "
                 + "from \(HTML.escape(record.sourceRevision.source.name))</p>\n"
-            if let resource = record.fhirResource { html += details(resource, name: name) }
+            if let resource = record.fhirResource { html += details(resource, name: name, parties: kept[source] ?? nil) }
             html += "</li>\n"
         }
         return html + "</ul>\n</section>\n"
     }
 
     /// A record's FHIR details, folded.
-    private func details(_ resource: HKFHIRResource, name: String) -> String {
+    private func details(_ resource: HKFHIRResource, name: String, parties: ReferencedParties?) -> String {
         let read = FHIRReader().read(resource.data).resources.first?.resource
         var rows = [("Resource", "\(resource.resourceType.rawValue)/\(resource.identifier)"),
                     ("FHIR version", "\(resource.fhirVersion.fhirRelease.rawValue) (\(resource.fhirVersion.stringRepresentation))")]
         if let read, let classified = FHIRClassifier.classify(read) { rows.append(("Name in the resource", classified.displayName)) }
         if let date = read?.clinical?.relevantDate { rows.append(("About", date)) }
         if let url = resource.sourceURL { rows.append(("At the source", url.absoluteString)) }
+        for party in PartyReferences.lines(for: resource.data, parties: parties) {
+            rows.append((party.role.prefix(1).uppercased() + party.role.dropFirst(), party.name.map { "\($0) (\(party.reference))" } ?? party.reference))
+        }
         var html = "<details><summary aria-label=\"FHIR details of \(name)\">FHIR details</summary>\n<dl>\n"
-        for (label, value) in rows { html += "<dt>\(label)</dt><dd>\(HTML.escape(value))</dd>\n" }
+        for (label, value) in rows { html += "<dt>\(HTML.escape(label))</dt><dd>\(HTML.escape(value))</dd>\n" }
         return html + "</dl>\n<pre>\(HTML.escape(Self.pretty(resource.data)))</pre>\n</details>\n"
     }
 

@@ -118,7 +118,9 @@ struct DashboardRoutes: Sendable {
         // Clinical records and provider connections (ClinicalRecordsPage, ProvidersPage, ProviderForms).
         pages.get("/records") { request, _ in
             try await signedIn(request) { viewer in
-                try await ClinicalRecordsPage(viewer: viewer, day: try day(request)).response(category: QueryParameters(request).one("category"))
+                let person = viewer.person.id
+                return try await ClinicalRecordsPage(viewer: viewer, day: try day(request), parties: { services.providers.parties(of: person, sourceBundleIdentifier: $0) })
+                    .response(category: QueryParameters(request).one("category"))
             }
         }
         pages.get("/providers") { request, _ in

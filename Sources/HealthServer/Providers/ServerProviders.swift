@@ -152,6 +152,12 @@ final class ServerProviders: Sendable {
         return (revoked, deleted)
     }
 
+    /// The Practitioners and Organizations kept with the person's connection whose records have the source
+    /// `bundleIdentifier` (for the records page); nil when no connection has it.
+    func parties(of personID: String, sourceBundleIdentifier bundleIdentifier: String) -> ReferencedParties? {
+        ConnectionStore.parties(database: stores.path(for: personID), sourceBundleIdentifier: bundleIdentifier)
+    }
+
     /// The connections folder of the person's store.
     private func folder(of personID: String) -> String { stores.path(for: personID) + ".providers" }
 
