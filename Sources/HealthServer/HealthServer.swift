@@ -52,17 +52,21 @@ public final class HealthServer: Sendable {
         // The background refresh of provider connections runs while the server does, and stops with it.
         let refresher = services.refresher
         refresher.start()
+        // One shutdown for both ends: the serving error, when there is one, is the one reported.
+        var failure: (any Error)?
         do {
             try await application.runService()
         } catch {
-            maintenance.cancel()
-            await refresher.stop()
-            try? await BlockingWork.run { try services.directory.flushAccessLog() }
-            throw error
+            failure = error
         }
         maintenance.cancel()
         await refresher.stop()
-        try await BlockingWork.run { try services.directory.flushAccessLog() }
+        do {
+            try await BlockingWork.run { try services.directory.flushAccessLog() }
+        } catch {
+            failure = failure ?? error
+        }
+        if let failure { throw failure }
     }
 
     /// Until cancelled: writes the access log's counts every ``ServerConfiguration/accessLogFlushSeconds``, and closes
