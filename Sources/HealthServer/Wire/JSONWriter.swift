@@ -107,11 +107,11 @@ struct JSONWriter {
             for index in bytes.indices {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
                 escape(byte)
                 start = index + 1
             }
-            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
         }
         buffer.writeInteger(UInt8(ascii: "\""))
     }
@@ -158,7 +158,7 @@ struct JSONWriter {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: digits[start...]))
+            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[start...])))
         }
     }
 
