@@ -13,6 +13,20 @@ package enum CivilDays {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The proleptic Gregorian year, month and day `days` after 1970-01-01 (Hinnant's `civil_from_days`, the inverse of
+    /// ``since1970(year:month:day:)``).
+    package static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
     /// How many days `month` (1–12) of `year` has.
     package static func inMonth(_ month: Int, year: Int) -> Int {
         switch month {

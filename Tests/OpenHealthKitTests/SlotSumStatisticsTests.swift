@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabaseSQLite
 @testable import OpenHealthKit
 import Testing
+import TestSupport
 
 /// Sums from the derived summaries equal sums from the samples after random saves and deletions.
 @Suite struct SlotSumStatisticsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OpenHealthKit
+import TestSupport
 
 @Suite("Statistics bucket properties")
 struct StatisticsBucketsPropertyTests {

@@ -2,6 +2,7 @@ import Foundation
 import HealthDatabaseSQLite
 @testable import OpenHealthKit
 import Testing
+import TestSupport
 
 /// Collection sums under the predicate shapes apps use equal the sums computed from the matching samples, exactly.
 ///

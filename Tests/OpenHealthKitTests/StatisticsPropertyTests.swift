@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OpenHealthKit
+import TestSupport
 
 /// Property tests: the merging sweep against a brute-force reference on random overlapping data.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HealthKitModel
 import OpenHealthKit
 
 /// Text as export.xml writes it: escaped attribute values and dates like `2019-03-02 10:51:22 -0800`.
@@ -39,20 +40,12 @@ enum ExportText {
     /// A number without a needless `.0` (`72`, `0.5`, `1e-05`).
     static func number(_ value: Double) -> String { ElementValues.number(value) }
 
-    /// Year, month, day, hour, minute, second of a count of seconds since 1970 (Hinnant's civil_from_days).
+    /// Year, month, day, hour, minute, second of a count of seconds since 1970.
     private static func civil(_ seconds: Int) -> (Int, Int, Int, Int, Int, Int) {
         var days = seconds / 86_400
         var rest = seconds % 86_400
         if rest < 0 { rest += 86_400; days -= 1 }
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = CivilDays.civil(daysSince1970: days)
         return (y, m, d, rest / 3600, rest % 3600 / 60, rest % 60)
     }
 }

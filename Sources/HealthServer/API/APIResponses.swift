@@ -10,30 +10,51 @@ import NIOCore
 /// Every error is `{"error": {"code": 3, "name": "errorInvalidArgument", "message": "…"}}`: HealthKit's
 /// `HKError.Code` (its raw value and name) where HealthKit has one, and a sentence naming what is wrong and where.
 enum APIResponses {
-    /// `value` as JSON with `status`.
-    static func json<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try WireCoding.encoder().encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    /// `value` as JSON with `status`, written by ``JSONWriter``.
+    static func json(_ value: some JSONWritable, status: HTTPResponse.Status = .ok) throws -> Response {
+        body(try JSONWriter.bytes(value), status: status)
+    }
+
+    /// `value` as JSON through `JSONEncoder`, for the few answers that are also a file format read back with `Decodable`
+    /// (import jobs, kept in `job.json`) and are never on a hot path.
+    static func encoded(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        body(ByteBuffer(bytes: try WireCoding.encoder().encode(value)), status: status)
+    }
+
+    private static func body(_ bytes: ByteBuffer, status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: bytes))
     }
 
     /// The error body and status for `error`.
     static func problem(_ error: any Error) -> Response {
         let (status, code, message) = describe(error)
         let body = ErrorBody(error: .init(code: code?.rawValue, name: code.map(name), message: message))
-        let data = (try? WireCoding.encoder().encode(body)) ?? Data("{\"error\":{\"message\":\"error\"}}".utf8)
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"OpenHealthKit\"" }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        var response = Self.body((try? JSONWriter.bytes(body)) ?? ByteBuffer(string: "{\"error\":{\"message\":\"error\"}}"), status: status)
+        if status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer realm=\"OpenHealthKit\"" }
+        return response
     }
 
-    private struct ErrorBody: Encodable {
-        struct Detail: Encodable {
+    /// An error's body.
+    struct ErrorBody: Encodable, JSONWritable {
+        /// The error.
+        struct Detail: Encodable, JSONWritable {
             var code: Int?
             var name: String?
             var message: String
+
+            func write(to json: inout JSONWriter) throws {
+                try json.object { json in
+                    try json.field("code", code)
+                    try json.field("message", message)
+                    try json.field("name", name)
+                }
+            }
         }
         var error: Detail
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in try json.field("error", error) }
+        }
     }
 
     /// The status, HealthKit code and message for an error.

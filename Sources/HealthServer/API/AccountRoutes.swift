@@ -57,13 +57,21 @@ struct AccountRoutes: Sendable {
     }
 
     /// Who the credential belongs to.
-    struct Me: Encodable {
+    struct Me: Encodable, JSONWritable {
         /// The person's name.
         var person: String
         /// `owner`, `app` or `guest`.
         var access: String
         /// The app, for app tokens.
         var app: String?
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("access", access)
+                try json.field("app", app)
+                try json.field("person", person)
+            }
+        }
     }
 
     /// `GET /v1/me`.

@@ -23,7 +23,7 @@ struct ChangeRoutes: Sendable {
     }
 
     /// One batch of changes.
-    struct ChangePage: Encodable {
+    struct ChangePage: Encodable, JSONWritable {
         /// Samples saved (still present) after the anchor.
         var samples: [WireSample]
         /// Samples deleted after the anchor.
@@ -32,12 +32,28 @@ struct ChangeRoutes: Sendable {
         var anchor: String
         /// Whether the limit was reached (ask again at once with the new anchor).
         var more: Bool
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("anchor", anchor)
+                try json.field("deletedObjects", deletedObjects)
+                try json.field("more", more)
+                try json.field("samples", samples)
+            }
+        }
     }
 
     /// A deleted object: its UUID and the metadata it had (its sync identifier, for instance).
-    struct DeletedObject: Encodable {
+    struct DeletedObject: Encodable, JSONWritable {
         var uuid: UUID
         var metadata: [String: WireMetadataValue]?
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("metadata", metadata)
+                try json.field("uuid", uuid)
+            }
+        }
     }
 
     /// `GET /v1/changes?type=…&anchor=…&limit=…`: the changes to samples of the types (and the filter parameters)
@@ -115,7 +131,7 @@ struct ChangeRoutes: Sendable {
     /// One event's text; a page with no anchor is the heartbeat comment.
     private static func event(_ page: ChangePage) throws -> String {
         guard !page.anchor.isEmpty else { return ": keep-alive\n\n" }
-        let data = String(decoding: try WireCoding.encoder().encode(page), as: UTF8.self)
+        let data = String(buffer: try JSONWriter.bytes(page))
         return "id: \(page.anchor)\nevent: change\ndata: \(data)\n\n"
     }
 }

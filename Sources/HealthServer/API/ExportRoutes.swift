@@ -30,7 +30,7 @@ struct ExportRoutes: Sendable {
         let person = try await owner(request)
         let (format, selection) = try ExportRun.request(QueryParameters(request))
         let job = try ExportRun(services: services).start(person: person, format: format, selection: selection)
-        var response = try APIResponses.json(job, status: .accepted)
+        var response = try APIResponses.encoded(job, status: .accepted)
         response.headers[.location] = "/v1/exports/" + job.id
         return response
     }
@@ -38,12 +38,12 @@ struct ExportRoutes: Sendable {
     /// `GET /v1/exports`: the person's export jobs, newest first.
     func list(_ request: Request) async throws -> Response {
         let person = try await owner(request)
-        return try APIResponses.json(["exports": services.jobs.jobs(ExportJob.self, person: person)])
+        return try APIResponses.encoded(["exports": services.jobs.jobs(ExportJob.self, person: person)])
     }
 
     /// `GET /v1/exports/{id}`.
     func show(_ request: Request, id: String) async throws -> Response {
-        try APIResponses.json(try job(id, of: try await owner(request)))
+        try APIResponses.encoded(try job(id, of: try await owner(request)))
     }
 
     /// `GET /v1/exports/{id}/download`.

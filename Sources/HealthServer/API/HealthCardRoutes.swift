@@ -41,13 +41,21 @@ struct HealthCardRoutes: Sendable {
     }
 
     /// What an import did.
-    struct ImportResponse: Encodable {
+    struct ImportResponse: Encodable, JSONWritable {
         /// Cards newly stored.
         var added: Int
         /// Cards that were already stored.
         var alreadyStored: Int
         /// The cards.
         var cards: [WireCard]
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("added", added)
+                try json.field("alreadyStored", alreadyStored)
+                try json.field("cards", cards)
+            }
+        }
     }
 
     /// `POST /v1/health-cards/import`.

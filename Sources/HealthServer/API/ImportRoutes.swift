@@ -23,7 +23,7 @@ struct ImportRoutes: Sendable {
         let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("imports")
         let job = try await ImportUpload(services: services).start(request, person: access.grant.personID)
-        var response = try APIResponses.json(job, status: .accepted)
+        var response = try APIResponses.encoded(job, status: .accepted)
         response.headers[.location] = "/v1/imports/" + job.id
         return response
     }
@@ -32,7 +32,7 @@ struct ImportRoutes: Sendable {
     func list(_ request: Request) async throws -> Response {
         let access = try await APIAccess.resolve(request, services: services)
         try access.requireOwner("imports")
-        return try APIResponses.json(["imports": services.jobs.jobs(ImportJob.self, person: access.grant.personID)])
+        return try APIResponses.encoded(["imports": services.jobs.jobs(ImportJob.self, person: access.grant.personID)])
     }
 
     /// `GET /v1/imports/{id}`.
@@ -42,6 +42,6 @@ struct ImportRoutes: Sendable {
         guard let job = services.jobs.job(ImportJob.self, person: access.grant.personID, id: id) else {
             throw ServerError.notFound("you have no import \(id)")
         }
-        return try APIResponses.json(job)
+        return try APIResponses.encoded(job)
     }
 }

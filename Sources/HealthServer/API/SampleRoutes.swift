@@ -21,11 +21,18 @@ struct SampleRoutes: Sendable {
     }
 
     /// What a save did.
-    struct SaveResponse: Encodable {
+    struct SaveResponse: Encodable, JSONWritable {
         /// UUIDs stored by this request (top-level samples), in the request's order.
         var saved: [UUID]
         /// UUIDs the same source had already saved: left as they are (a retried batch is harmless).
         var alreadyStored: [UUID]
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("alreadyStored", alreadyStored)
+                try json.field("saved", saved)
+            }
+        }
     }
 
     /// `POST /v1/samples` with `{"samples": [...]}`: every sample is checked before anything is stored, and the batch
@@ -118,9 +125,16 @@ struct SampleRoutes: Sendable {
     }
 
     /// A page of samples.
-    struct SamplePage: Encodable {
+    struct SamplePage: Encodable, JSONWritable {
         var samples: [WireSample]
         var nextOffset: Int?
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("nextOffset", nextOffset)
+                try json.field("samples", samples)
+            }
+        }
     }
 
     private static func sort(_ text: String) throws -> [NSSortDescriptor] {

@@ -25,11 +25,31 @@ struct SeriesRoutes: Sendable {
     }
 
     /// A route's locations.
-    struct Locations: Encodable { var locations: [WireLocation] }
+    struct Locations: Encodable, JSONWritable {
+        var locations: [WireLocation]
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in try json.field("locations", locations) }
+        }
+    }
+
     /// A series' beats.
-    struct Heartbeats: Encodable { var heartbeats: [WireHeartbeat] }
+    struct Heartbeats: Encodable, JSONWritable {
+        var heartbeats: [WireHeartbeat]
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in try json.field("heartbeats", heartbeats) }
+        }
+    }
+
     /// An ECG's measurements.
-    struct Voltages: Encodable { var voltageMeasurements: [WireVoltageMeasurement] }
+    struct Voltages: Encodable, JSONWritable {
+        var voltageMeasurements: [WireVoltageMeasurement]
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in try json.field("voltageMeasurements", voltageMeasurements) }
+        }
+    }
 
     /// `GET /v1/routes/locations?uuid=…`, with `start` and `end` for the locations recorded between them
     /// (`HKWorkoutRouteQuery(route:dateInterval:)`).

@@ -21,7 +21,7 @@ struct StatisticsRoutes: Sendable {
     }
 
     /// The figures of one interval.
-    struct Figures: Encodable {
+    struct Figures: Encodable, JSONWritable {
         var startDate: Date
         var endDate: Date
         var sum: Double?
@@ -32,10 +32,25 @@ struct StatisticsRoutes: Sendable {
         var mostRecentDate: Date?
         var duration: Double?
         var sources: [SourceFigures]?
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("average", average)
+                try json.field("duration", duration)
+                try json.field("endDate", endDate)
+                try json.field("maximum", maximum)
+                try json.field("minimum", minimum)
+                try json.field("mostRecent", mostRecent)
+                try json.field("mostRecentDate", mostRecentDate)
+                try json.field("sources", sources)
+                try json.field("startDate", startDate)
+                try json.field("sum", sum)
+            }
+        }
     }
 
     /// One source's figures (with `separateBySource`).
-    struct SourceFigures: Encodable {
+    struct SourceFigures: Encodable, JSONWritable {
         var source: WireSource
         var sum: Double?
         var average: Double?
@@ -43,12 +58,31 @@ struct StatisticsRoutes: Sendable {
         var maximum: Double?
         var mostRecent: Double?
         var duration: Double?
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("average", average)
+                try json.field("duration", duration)
+                try json.field("maximum", maximum)
+                try json.field("minimum", minimum)
+                try json.field("mostRecent", mostRecent)
+                try json.field("source", source)
+                try json.field("sum", sum)
+            }
+        }
     }
 
     /// The answer: the unit every value is in, and the intervals.
-    struct StatisticsPage: Encodable {
+    struct StatisticsPage: Encodable, JSONWritable {
         var unit: String
         var statistics: [Figures]
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("statistics", statistics)
+                try json.field("unit", unit)
+            }
+        }
     }
 
     private static let optionNames: [String: HKStatisticsOptions] = [

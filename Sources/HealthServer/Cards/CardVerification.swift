@@ -40,7 +40,7 @@ enum CardVerification {
 }
 
 /// A card as the API shows it: HealthKit's `HKVerifiableClinicalRecord` fields.
-struct WireCard: Encodable {
+struct WireCard: Encodable, JSONWritable {
     /// The stored record's UUID (stored cards only).
     var uuid: UUID?
     /// The credential types (`https://smarthealth.cards#immunization`, ...).
@@ -74,5 +74,19 @@ struct WireCard: Encodable {
         relevantDate = record.relevantDate
         expirationDate = record.expirationDate
         itemNames = record.itemNames
+    }
+
+    func write(to json: inout JSONWriter) throws {
+        try json.object { json in
+            try json.field("dateOfBirth", dateOfBirth)
+            try json.field("expirationDate", expirationDate)
+            try json.field("issuedDate", issuedDate)
+            try json.field("issuer", issuer)
+            try json.field("itemNames", itemNames)
+            try json.field("recordTypes", recordTypes)
+            try json.field("relevantDate", relevantDate)
+            try json.field("subject", subject)
+            try json.field("uuid", uuid)
+        }
     }
 }

@@ -12,10 +12,18 @@ struct TokenRoute: Sendable {
         router.post("/oauth/token") { request, _ in try await token(request) }
     }
 
-    private struct Issued: Encodable {
+    private struct Issued: JSONWritable {
         var access_token: String
         var token_type = "Bearer"
         var scope: String
+
+        func write(to json: inout JSONWriter) throws {
+            try json.object { json in
+                try json.field("access_token", access_token)
+                try json.field("scope", scope)
+                try json.field("token_type", token_type)
+            }
+        }
     }
 
     private func token(_ request: Request) async throws -> Response {
