@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabase
 @testable import HealthDatabasePostgres
+import PostgresNIO
 import Testing
 import TestSupport
 
@@ -43,5 +44,23 @@ struct ManyOwnersPlanTests {
         let values = try storage.quantityValues(matching: filter, type: type, starts: day)
         #expect(values.map(\.start).sorted() == (24..<48).map { Self.first + Double($0 * 3_600) })
         #expect(Set(values.map(\.source)) == [OwnerIsolationTests.app.bundleIdentifier])
+    }
+
+    @Test("the newest sample of one person's source among many steps back through (owner_id, type_id, end_time, …), not (owner_id, source_id)")
+    func newestOfOneSource() throws {
+        let storage = try Self.crowd()[Self.people / 2]
+        let filter = SampleFilter.and([.types([QueryPlanTests.heartRate]), .sources([OwnerIsolationTests.app.bundleIdentifier])])
+        // The planner's own choice (no plan settings): with owner_id and source_id taken for independent, it expected
+        // the source to own 1/people² of the table and read and sorted all of the person's samples through sample_source.
+        let plan = try storage.read("explaining a query") { session in
+            var query = SampleQuery.select(owner: storage.ownerID, filter, try FilterSQL(for: filter, storage.identities, session),
+                                           sort: [SampleSort(.endDate, ascending: false)], limit: 1, includePayload: true)
+            query.text = "EXPLAIN " + query.text
+            return try session.rows(query).map { try $0.decode(String.self) }.joined(separator: "\n")
+        }
+        #expect(plan.contains("sample_type_end"), "\(plan)")
+        #expect(!plan.contains("sample_source"), "\(plan)")
+        let newest = try storage.records(matching: filter, sort: [SampleSort(.endDate, ascending: false)], limit: 1)
+        #expect(newest.map(\.startDate.timeIntervalSince1970) == [Self.first + Double((Self.hours - 1) * 3_600)])
     }
 }
