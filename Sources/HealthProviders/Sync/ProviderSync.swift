@@ -9,7 +9,7 @@ public import OpenHealthKit
 /// Downloads a connection's records into a store through HealthRecords' ingestion (the connection's institution is
 /// the records' source): the Patient, then a search per granted resource type (the override's searches, or the
 /// granted scope's query restrictions), every page followed with same-origin and loop guards, each page stored as it
-/// arrives (memory holds one page). Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for
+/// arrives while the next one downloads (memory holds two pages). Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for
 /// changes since the server time of the last complete search.
 public struct ProviderSync: Sendable {
     /// Resource types read by reference, not searched (their scopes are asked for too).
