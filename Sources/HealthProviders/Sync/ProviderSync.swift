@@ -9,7 +9,7 @@ public import OpenHealthKit
 /// Downloads a connection's records into a store through HealthRecords' ingestion (the connection's institution is
 /// the records' source): the Patient, then a search per granted resource type (the override's searches, or the
 /// granted scope's query restrictions), every page followed with same-origin and loop guards, each page stored as it
-/// arrives (memory holds one page). Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for
+/// arrives while the next one downloads (memory holds two pages). Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for
 /// changes since the server time of the last complete search.
 public struct ProviderSync: Sendable {
     /// Resource types read by reference, not searched (their scopes are asked for too).
@@ -148,14 +148,24 @@ public struct ProviderSync: Sendable {
         guard var url = URL(string: text) else { throw ProviderError(step, "cannot build the search URL for \(type)") }
         result.searches += 1
         var seen = Set<String>(), serverTime: String?, page = 0, identifiers = Set<String>()
+        var prefetched: Task<HTTPTransport.Response, any Error>?
+        defer { prefetched?.cancel() }
         while true {
             page += 1
             guard page <= maximumPages else { throw ProviderError(step, "more than \(maximumPages) pages; stopped") }
             seen.insert(url.absoluteString)
-            let answer = try await session.get(url, step: step)
+            let answer: HTTPTransport.Response
+            if let pending = prefetched { answer = try await pending.value } else { answer = try await session.get(url, step: step) }
+            prefetched = nil
             guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }
             if page == 1 { serverTime = Self.serverTime(answer, overlap: overlap) }
             let (object, links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
+            // The next page downloads while this one is stored (the server's time and ours overlap); a bad next link
+            // fails the search once this page is stored.
+            let next = Result { try Self.nextPage(links, after: url, base: connection.fhirBase, seen: seen, step: step, page: page) }
+            if case .success(let nextURL?) = next, page < maximumPages {
+                prefetched = Task { try await session.get(nextURL, step: step) }
+            }
             await run.parties.collect(page: object, session: session)
             identifiers.formUnion(ids)
             result.pages += 1
@@ -174,15 +184,23 @@ public struct ProviderSync: Sendable {
                 result.documentsStored += stored
                 result.attachmentProblems += problems
             }
-            guard let next = links["next"] else { break }
-            guard let nextURL = URL(string: next, relativeTo: url)?.absoluteURL else { throw ProviderError(step, "page \(page): next link is not a URL") }
-            guard FHIRURL.sameOrigin(nextURL, connection.fhirBase) else {
-                throw ProviderError(step, "page \(page): the next link points outside the FHIR server (\(nextURL.host ?? "?"))")
-            }
-            if seen.contains(nextURL.absoluteString) || next == links["self"] || next == links["previous"] || next == links["prev"] { break }
+            guard let nextURL = try next.get() else { break }
             url = nextURL
         }
         return (serverTime, identifiers)
+    }
+
+    /// The page after `url` by `links`: nil at the end (no `next`, or one already seen or equal to `self` or
+    /// `previous`); throws when it is not a URL or leaves the FHIR server's origin (the token never leaves it).
+    static func nextPage(_ links: [String: String], after url: URL, base: URL, seen: Set<String>, step: ProviderError.Step,
+                         page: Int) throws -> URL? {
+        guard let next = links["next"] else { return nil }
+        guard let nextURL = URL(string: next, relativeTo: url)?.absoluteURL else { throw ProviderError(step, "page \(page): next link is not a URL") }
+        guard FHIRURL.sameOrigin(nextURL, base) else {
+            throw ProviderError(step, "page \(page): the next link points outside the FHIR server (\(nextURL.host ?? "?"))")
+        }
+        if seen.contains(nextURL.absoluteString) || next == links["self"] || next == links["previous"] || next == links["prev"] { return nil }
+        return nextURL
     }
 
     /// A searchset page read, its links by relation and the ids of its `type` resources; throws when it is not a

@@ -10,6 +10,8 @@ public actor TokenKeeper {
     let http: HTTPTransport
     /// How long before expiry a token is refreshed.
     public let margin: TimeInterval
+    /// The refresh under way, which concurrent callers wait for instead of starting their own.
+    private var refreshing: Task<String, any Error>?
 
     /// A keeper for connection `id` in `store`.
     public init(connectionID: String, store: ConnectionStore, http: HTTPTransport, margin: TimeInterval = 60) {
@@ -40,7 +42,17 @@ public actor TokenKeeper {
         return try await refresh(connection, secrets)
     }
 
+    /// Refreshes, or joins the refresh already under way: the actor lets other callers in while a refresh awaits the
+    /// token endpoint, and a second refresh would spend a refresh token the first one rotated away (`invalid_grant`).
     private func refresh(_ connection: ProviderConnection, _ secrets: ConnectionSecrets) async throws -> String {
+        if let refreshing { return try await refreshing.value }
+        let task = Task { try await self.exchange(connection, secrets) }
+        refreshing = task
+        defer { refreshing = nil }
+        return try await task.value
+    }
+
+    private func exchange(_ connection: ProviderConnection, _ secrets: ConnectionSecrets) async throws -> String {
         guard let refreshToken = secrets.refreshToken else {
             try markNeedsSignIn(connection, "the access token expired and there is no refresh token (offline_access not granted)")
             throw ProviderError(.refresh, "connection \(connection.id): no refresh token; sign in again")
