@@ -54,9 +54,7 @@ struct ExportRoutes: Sendable {
 
     /// The person calling, when it is the person themself (not an app, not a guest).
     private func owner(_ request: Request) async throws -> String {
-        let access = try await APIAccess.resolve(request, services: services)
-        try access.requireOwner("exports")
-        return access.grant.personID
+        try await APIAccess.owner(request, services: services, for: "exports").grant.personID
     }
 
     /// The person's export `id`; 404 when they have none such.

@@ -60,8 +60,7 @@ struct HealthCardRoutes: Sendable {
 
     /// `POST /v1/health-cards/import`.
     func store(_ request: Request) async throws -> Response {
-        let access = try await APIAccess.resolve(request, services: services)
-        try access.requireOwner("storing health cards")
+        let access = try await APIAccess.owner(request, services: services, for: "storing health cards")
         let body = try await RequestBody.json(CardsRequest.self, from: request, limit: Self.bodyLimit)
         let cards = try CardVerification.verify(body.cards, trust: services.configuration.cardTrust)
         let outcome = try CardVerification.store(cards, in: access.store)
@@ -71,8 +70,7 @@ struct HealthCardRoutes: Sendable {
 
     /// `GET /v1/health-cards`.
     func list(_ request: Request) async throws -> Response {
-        let access = try await APIAccess.resolve(request, services: services)
-        try access.requireOwner("health cards")
+        let access = try await APIAccess.owner(request, services: services, for: "health cards")
         let stored = try await CardVerification.stored(in: access.store)
         return try APIResponses.json(["cards": stored.map { WireCard($0, stored: true) }])
     }

@@ -20,8 +20,7 @@ struct ImportRoutes: Sendable {
 
     /// `POST /v1/imports`.
     func start(_ request: Request) async throws -> Response {
-        let access = try await APIAccess.resolve(request, services: services)
-        try access.requireOwner("imports")
+        let access = try await APIAccess.owner(request, services: services, for: "imports")
         let job = try await ImportUpload(services: services).start(request, person: access.grant.personID)
         var response = try APIResponses.encoded(job, status: .accepted)
         response.headers[.location] = "/v1/imports/" + job.id
@@ -30,15 +29,13 @@ struct ImportRoutes: Sendable {
 
     /// `GET /v1/imports`: the person's jobs, newest first.
     func list(_ request: Request) async throws -> Response {
-        let access = try await APIAccess.resolve(request, services: services)
-        try access.requireOwner("imports")
+        let access = try await APIAccess.owner(request, services: services, for: "imports")
         return try APIResponses.encoded(["imports": services.jobs.jobs(ImportJob.self, person: access.grant.personID)])
     }
 
     /// `GET /v1/imports/{id}`.
     func show(_ request: Request, id: String) async throws -> Response {
-        let access = try await APIAccess.resolve(request, services: services)
-        try access.requireOwner("imports")
+        let access = try await APIAccess.owner(request, services: services, for: "imports")
         guard let job = services.jobs.job(ImportJob.self, person: access.grant.personID, id: id) else {
             throw ServerError.notFound("you have no import \(id)")
         }

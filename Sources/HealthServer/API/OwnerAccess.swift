@@ -1,5 +1,6 @@
 import Foundation
 import HealthKitModel
+import Hummingbird
 
 extension APIAccess {
     /// Throws unless the person themself is calling (their own token or session, not a guest): imports, exports and
@@ -10,5 +11,12 @@ extension APIAccess {
         guard isOwner else {
             throw ServerError.forbidden("\(what) is the person's own: use their personal access token or the dashboard, not an app's token")
         }
+    }
+
+    /// Who is calling (``resolve(_:services:)``), when it is the person themself (``requireOwner(_:)``).
+    static func owner(_ request: Request, services: ServerServices, for what: String) async throws -> APIAccess {
+        let access = try await resolve(request, services: services)
+        try access.requireOwner(what)
+        return access
     }
 }
