@@ -22,6 +22,11 @@ import Testing
             let refused = try HealthProcess.run(["serve", "--data", data, "--port", "0", option + "=" + value])
             #expect(refused.status == 2 && refused.stderr.contains(option) && refused.stderr.contains("must be"), "\(option) \(value): \(refused.stderr)")
         }
+        // Numbers too large for a Double read as infinity: the message must not call infinity too small.
+        for option in ["--job-hours", "--rate-limit"] {
+            let refused = try HealthProcess.run(["serve", "--data", data, "--port", "0", option + "=1e400"])
+            #expect(refused.status == 2 && refused.stderr.contains(option) && refused.stderr.contains("finite"), "\(option) 1e400: \(refused.stderr)")
+        }
 
         let bundle = folder.appendingPathComponent("not-a-bundle.json")
         try Data(#"{"resourceType": "Patient"}"#.utf8).write(to: bundle)

@@ -94,8 +94,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let trust = try TrustStore.loading(keys: cardKeys, directory: cardDirectory)
         guard (0...65535).contains(port) else { throw badInput("--port \(port) is not a port number (0 to 65535)") }
-        guard rateLimit >= 1, rateLimit.isFinite else { throw badInput("--rate-limit \(rateLimit) must be at least 1 request a second") }
-        guard jobHours > 0, jobHours.isFinite else { throw badInput("--job-hours \(jobHours) must be more than 0 hours") }
+        guard rateLimit >= 1, rateLimit.isFinite else { throw badInput("--rate-limit \(rateLimit) must be a finite number of requests a second, at least 1") }
+        guard jobHours > 0, jobHours.isFinite else { throw badInput("--job-hours \(jobHours) must be a finite number of hours, more than 0") }
         guard jobsKept >= 1 else { throw badInput("--jobs-kept \(jobsKept) must be at least 1") }
         guard (tlsCertificate == nil) == (tlsKey == nil) else { throw badInput("--tls-certificate and --tls-key go together") }
         let providerSettings = try providers.settings()
