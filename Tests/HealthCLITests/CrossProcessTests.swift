@@ -42,13 +42,13 @@ struct CrossProcessTests {
         store.execute(anchored)
         #expect(await observed.wait(for: 1).count == 1)  // the call every observer query gets when it starts
 
-        let result = try HealthProcess.run(["add", "stepCount", "250", "--database", database])
+        let result = try await HealthProcess.run(["add", "stepCount", "250", "--database", database])
         #expect(result.status == 0)
         let uuid = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(await observed.wait(for: 2).count == 2)
         #expect(await added.wait(for: 1) == [uuid])
 
-        let other = try HealthProcess.run(["add", "heartRate", "64", "--unit", "count/min", "--database", database])
+        let other = try await HealthProcess.run(["add", "heartRate", "64", "--unit", "count/min", "--database", database])
         #expect(other.status == 0)
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(observed.values.count == 2)  // a heart-rate save is not a step-count change
@@ -56,15 +56,15 @@ struct CrossProcessTests {
         store.stop(anchored)
     }
 
-    @Test func addRejectsBadValuesWithoutStoringAnything() throws {
-        let notNumber = try HealthProcess.run(["add", "bodyMass", "heavy", "--database", database])
+    @Test func addRejectsBadValuesWithoutStoringAnything() async throws {
+        let notNumber = try await HealthProcess.run(["add", "bodyMass", "heavy", "--database", database])
         #expect(notNumber.status == 2 && notNumber.stderr == "health: \"heavy\" is not a number\n")
-        let wrongUnit = try HealthProcess.run(["add", "stepCount", "10", "--unit", "kg", "--database", database])
+        let wrongUnit = try await HealthProcess.run(["add", "stepCount", "10", "--unit", "kg", "--database", database])
         #expect(wrongUnit.status == 2 && wrongUnit.stderr.contains("does not fit stepCount"))
-        let badCategory = try HealthProcess.run(["add", "sleepAnalysis", "dozing", "--database", database])
+        let badCategory = try await HealthProcess.run(["add", "sleepAnalysis", "dozing", "--database", database])
         #expect(badCategory.status == 2 && badCategory.stderr.contains("AsleepCore"))
         // Nothing was stored, not even a database file: reading says so and names the path.
-        let changes = try HealthProcess.run(["changes", "--format", "json", "--database", database])
+        let changes = try await HealthProcess.run(["changes", "--format", "json", "--database", database])
         #expect(changes.status == 1 && changes.stderr.contains("there is no health database at \(database)"))
         #expect(!FileManager.default.fileExists(atPath: database))
     }

@@ -13,20 +13,25 @@ enum DemoStore {
         let importStatus: Int32
     }
 
-    /// The store, or nil when the binary could not make it (the tests then fail on `#require`).
-    static let made: Made? = {
+    /// The store, or nil when the binary could not make it (the tests then fail on `#require`); made the first time a
+    /// test asks, and awaited without blocking a thread (see ``SharedFixture``).
+    static var made: Made? {
+        get async { await making.value }
+    }
+
+    private static let making = SharedFixture<Made?> {
         let folder = TemporaryFiles.folder.appendingPathComponent("ohk-demo-store-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let export = folder.appendingPathComponent("demo").path
-        guard (try? HealthProcess.run(["demo-export", "--records", "3000", "--out", export]))?.status == 0 else { return nil }
+        guard (try? HealthProcess.runBlocking(["demo-export", "--records", "3000", "--out", export]))?.status == 0 else { return nil }
         let database = folder.appendingPathComponent("demo/health.sqlite").path
-        guard let run = try? HealthProcess.run(["import", export, "--database", database]) else { return nil }
+        guard let run = try? HealthProcess.runBlocking(["import", export, "--database", database]) else { return nil }
         return Made(folder: folder, database: database, importOutput: run.stdout + run.stderr, importStatus: run.status)
-    }()
+    }
 
     /// A copy of the store's database file alone in a new folder (the import leaves the file holding every commit).
-    static func copy() throws -> String {
-        let made = try #require(made)
+    static func copy() async throws -> String {
+        let made = try #require(await made)
         let folder = TemporaryFiles.folder.appendingPathComponent("ohk-demo-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("health.sqlite").path

@@ -22,8 +22,15 @@ struct HealthProcess {
     }()
 
     /// Runs `health` with `arguments`, an optional environment overlay and `input` on standard input (none when nil),
-    /// and waits for it to exit.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
+    /// and waits for it to exit, on a thread of its own (``BlockingWork``): the test awaiting it holds no thread of the
+    /// run's cooperative pool meanwhile.
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> Result {
+        try await BlockingWork.run { try runBlocking(arguments, environment: environment, input: input) }
+    }
+
+    /// ``run(_:environment:input:)`` on the calling thread, which waits until the process exits: only for work already on
+    /// a thread of its own (a ``SharedFixture``).
+    static func runBlocking(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -24,10 +24,10 @@ struct ImportCommandTests {
     }
 
     @Test("an import killed with SIGKILL mid-way and run again ends exactly as one clean import")
-    func killAndRerun() throws {
+    func killAndRerun() async throws {
         let folder = try Self.temporaryFolder()
         let demo = folder.appendingPathComponent("demo").path
-        #expect(try HealthProcess.run(["demo-export", "--records", "30000", "--out", demo]).status == 0)
+        #expect(try await HealthProcess.run(["demo-export", "--records", "30000", "--out", demo]).status == 0)
         let killed = folder.appendingPathComponent("killed.sqlite").path
         let process = Process()
         process.executableURL = HealthProcess.executable
@@ -39,55 +39,55 @@ struct ImportCommandTests {
         while process.isRunning {
             if FileManager.default.fileExists(atPath: killed),
                let count = try? HKHealthStore.owner(databasePath: killed).storage().count(matching: .all), count > 3_000 { break }
-            usleep(20_000)
+            try await Task.sleep(for: .milliseconds(20))
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let rerun = try HealthProcess.run(["import", demo, "--database", killed, "--format", "json"])
+        let rerun = try await HealthProcess.run(["import", demo, "--database", killed, "--format", "json"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let clean = folder.appendingPathComponent("clean.sqlite").path
-        #expect(try HealthProcess.run(["import", demo, "--database", clean, "--quiet"]).status == 0)
+        #expect(try await HealthProcess.run(["import", demo, "--database", clean, "--quiet"]).status == 0)
         let cleanContents = try Self.contents(clean)
         #expect(cleanContents.count > 30_000)
         #expect(try Self.contents(killed) == cleanContents)
     }
 
     @Test("--format json reports counts; a second import stores nothing; an unreadable file exits 1")
-    func jsonSummaryAndExitStatus() throws {
+    func jsonSummaryAndExitStatus() async throws {
         let folder = try Self.temporaryFolder()
         let demo = folder.appendingPathComponent("demo").path
-        #expect(try HealthProcess.run(["demo-export", "--records", "500", "--out", demo]).status == 0)
+        #expect(try await HealthProcess.run(["demo-export", "--records", "500", "--out", demo]).status == 0)
         let database = folder.appendingPathComponent("h.sqlite").path
-        let first = try HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
+        let first = try await HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
         #expect(first.status == 0)
         let summary = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
         #expect((summary?["stored"] as? Int ?? 0) > 500)
-        let second = try HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
+        let second = try await HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
         let again = try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any]
         #expect(again?["stored"] as? Int == 0)
         #expect(again?["alreadyStored"] as? Int == summary?["stored"] as? Int)
         let junk = folder.appendingPathComponent("junk.xml")
         try Data("not an export".utf8).write(to: junk)
-        let bad = try HealthProcess.run(["import", junk.path, "--database", database])
+        let bad = try await HealthProcess.run(["import", junk.path, "--database", database])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("nothing usable"))
-        let missing = try HealthProcess.run(["import", folder.appendingPathComponent("nope.zip").path, "--database", database])
+        let missing = try await HealthProcess.run(["import", folder.appendingPathComponent("nope.zip").path, "--database", database])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no such file"))
     }
 
     @Test("health export --format apple writes an export.zip that health import reads back into the same store contents")
-    func exportThenImport() throws {
+    func exportThenImport() async throws {
         let folder = try Self.temporaryFolder()
         let demo = folder.appendingPathComponent("demo").path
-        #expect(try HealthProcess.run(["demo-export", "--records", "800", "--out", demo]).status == 0)
+        #expect(try await HealthProcess.run(["demo-export", "--records", "800", "--out", demo]).status == 0)
         let first = folder.appendingPathComponent("first.sqlite").path
-        #expect(try HealthProcess.run(["import", demo, "--database", first, "--quiet"]).status == 0)
+        #expect(try await HealthProcess.run(["import", demo, "--database", first, "--quiet"]).status == 0)
         let zip = folder.appendingPathComponent("export.zip").path
-        let exported = try HealthProcess.run(["export", "--format", "apple", "--out", zip, "--database", first])
+        let exported = try await HealthProcess.run(["export", "--format", "apple", "--out", zip, "--database", first])
         #expect(exported.status == 0, "\(exported.stderr)")
         let second = folder.appendingPathComponent("second.sqlite").path
-        #expect(try HealthProcess.run(["import", zip, "--database", second, "--quiet"]).status == 0)
+        #expect(try await HealthProcess.run(["import", zip, "--database", second, "--quiet"]).status == 0)
         #expect(try Self.contents(second) == Self.contents(first))
     }
 }
@@ -95,7 +95,7 @@ struct ImportCommandTests {
 @Suite("health query shows imported audiograms and vision prescriptions (the built binary)")
 struct ElementQueryCommandTests {
     @Test("an imported Audiogram and VisionPrescription come back from health query as HealthKit objects")
-    func queryElements() throws {
+    func queryElements() async throws {
         let folder = TemporaryFiles.folder.appendingPathComponent("ohk-element-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let xml = folder.appendingPathComponent("export.xml")
@@ -112,11 +112,11 @@ struct ElementQueryCommandTests {
         </HealthData>
         """.utf8).write(to: xml)
         let database = folder.appendingPathComponent("health.sqlite").path
-        #expect(try HealthProcess.run(["import", xml.path, "--database", database, "--quiet"]).status == 0)
-        let audiograms = try HealthProcess.json(HealthProcess.run(["query", HKDataTypeIdentifierAudiogram, "--database", database, "--format", "json"]))
+        #expect(try await HealthProcess.run(["import", xml.path, "--database", database, "--quiet"]).status == 0)
+        let audiograms = try HealthProcess.json(await HealthProcess.run(["query", HKDataTypeIdentifierAudiogram, "--database", database, "--format", "json"]))
         #expect((audiograms.first?["value"] as? NSNumber)?.intValue == 2 && audiograms.first?["unit"] as? String == "frequencies",
                 "\(audiograms)")
-        let prescriptions = try HealthProcess.json(HealthProcess.run(["query", HKVisionPrescriptionTypeIdentifier, "--database", database, "--format", "json"]))
+        let prescriptions = try HealthProcess.json(await HealthProcess.run(["query", HKVisionPrescriptionTypeIdentifier, "--database", database, "--format", "json"]))
         #expect(prescriptions.first?["value"] as? String == "contacts", "\(prescriptions)")
     }
 }

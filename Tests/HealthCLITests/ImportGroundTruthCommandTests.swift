@@ -58,7 +58,7 @@ struct ImportGroundTruthCommandTests {
     func importFolder() async throws {
         let folder = try Self.folder()
         let database = folder.appendingPathComponent("health.sqlite").path
-        let run = try HealthProcess.run(["import", folder.path, "--database", database, "--format", "json", "--quiet"])
+        let run = try await HealthProcess.run(["import", folder.path, "--database", database, "--format", "json", "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         // Steps, glucose, 2 blood pressure members, the correlation, the workout and its route.
@@ -92,26 +92,26 @@ struct ImportGroundTruthCommandTests {
         #expect(altitudes == [10, 11, 12.5])
         #expect(last == Date(timeIntervalSince1970: 1_647_277_800))
 
-        let again = try HealthProcess.run(["import", folder.path, "--database", database, "--format", "json", "--quiet"])
+        let again = try await HealthProcess.run(["import", folder.path, "--database", database, "--format", "json", "--quiet"])
         let second = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect(again.status == 0 && second["stored"] as? Int == 0 && second["alreadyStored"] as? Int == 7, "\(second)")
     }
 
     @Test("--format csv keeps standard output a table of types and reports the problems on standard error")
-    func csvProblems() throws {
+    func csvProblems() async throws {
         let folder = try Self.folder()
-        let run = try HealthProcess.run(["import", folder.path, "--database", folder.appendingPathComponent("c.sqlite").path, "--format", "csv", "--quiet"])
+        let run = try await HealthProcess.run(["import", folder.path, "--database", folder.appendingPathComponent("c.sqlite").path, "--format", "csv", "--quiet"])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("type,stored") && !run.stdout.contains("FutureThing"))
         #expect(run.stderr.contains("1 × unknown type (lines 20)") && run.stderr.contains("HKQuantityTypeIdentifierFutureThing"), "\(run.stderr)")
     }
 
     @Test("an export where nothing is usable exits 1 and still reports its problems")
-    func nothingUsable() throws {
+    func nothingUsable() async throws {
         let folder = try Self.folder()
         let xml = folder.appendingPathComponent("bad.xml")
         try Data("<HealthData locale=\"en_US\">\n <Record type=\"HKQuantityTypeIdentifierFutureThing\" sourceName=\"P\" unit=\"count\" startDate=\"2022-03-14 09:00:00 -0700\" endDate=\"2022-03-14 09:01:00 -0700\" value=\"1\"/>\n</HealthData>\n".utf8).write(to: xml)
-        let run = try HealthProcess.run(["import", xml.path, "--database", folder.appendingPathComponent("h.sqlite").path, "--format", "json", "--quiet"])
+        let run = try await HealthProcess.run(["import", xml.path, "--database", folder.appendingPathComponent("h.sqlite").path, "--format", "json", "--quiet"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("HKQuantityTypeIdentifierFutureThing"), "\(run.stdout)")
     }

@@ -20,10 +20,10 @@ struct PostgresCommandTests {
     }
 
     @Test("import, then every read command prints on PostgreSQL what it prints on SQLite for the same demo export")
-    func readsMatchSQLite() throws {
-        let made = try #require(DemoStore.made)
+    func readsMatchSQLite() async throws {
+        let made = try #require(await DemoStore.made)
         let postgres = try Self.newStore("cli-demo")
-        let imported = try HealthProcess.run(["import", made.folder.appendingPathComponent("demo").path, "--database", postgres])
+        let imported = try await HealthProcess.run(["import", made.folder.appendingPathComponent("demo").path, "--database", postgres])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(Self.withoutUUIDs(imported.stdout) == Self.withoutUUIDs(made.importOutput), "the import's report differs")
         let reads: [[String]] = [
@@ -35,8 +35,8 @@ struct PostgresCommandTests {
             ["records", "list", "--format", "json"], ["cards", "list"], ["permissions"],
         ]
         for arguments in reads {
-            let onSQLite = try HealthProcess.run(arguments + ["--database", made.database])
-            let onPostgres = try HealthProcess.run(arguments + ["--database", postgres])
+            let onSQLite = try await HealthProcess.run(arguments + ["--database", made.database])
+            let onPostgres = try await HealthProcess.run(arguments + ["--database", postgres])
             #expect(onSQLite.status == 0 && onPostgres.status == 0, "\(arguments): \(onSQLite.stderr) \(onPostgres.stderr)")
             #expect(!onPostgres.stdout.isEmpty, "\(arguments) printed nothing")
             #expect(Self.withoutUUIDs(onPostgres.stdout) == Self.withoutUUIDs(onSQLite.stdout), "\(arguments) differs")
@@ -44,23 +44,23 @@ struct PostgresCommandTests {
     }
 
     @Test("add, delete and changes write and read the PostgreSQL store; OPENHEALTHKIT_DATABASE names it as --database does")
-    func writesAndTheEnvironmentVariable() throws {
+    func writesAndTheEnvironmentVariable() async throws {
         let postgres = try Self.newStore("cli-writes")
-        let added = try HealthProcess.run(["add", "stepCount", "250", "--database", postgres])
+        let added = try await HealthProcess.run(["add", "stepCount", "250", "--database", postgres])
         #expect(added.status == 0, "\(added.stderr)")
         let uuid = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let viaVariable = try HealthProcess.run(["query", "stepCount", "--format", "json"], environment: ["OPENHEALTHKIT_DATABASE": postgres])
+        let viaVariable = try await HealthProcess.run(["query", "stepCount", "--format", "json"], environment: ["OPENHEALTHKIT_DATABASE": postgres])
         #expect(try HealthProcess.json(viaVariable).compactMap { $0["uuid"] as? String } == [uuid], "\(viaVariable.stderr)")
-        let deleted = try HealthProcess.run(["delete", "stepCount", "--yes", "--database", postgres])
+        let deleted = try await HealthProcess.run(["delete", "stepCount", "--yes", "--database", postgres])
         #expect(deleted.status == 0, "\(deleted.stderr)")
-        let changes = try HealthProcess.run(["changes", "--anchor", "0", "--format", "json", "--database", postgres])
+        let changes = try await HealthProcess.run(["changes", "--anchor", "0", "--format", "json", "--database", postgres])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(changes.stdout.utf8)) as? [String: Any], "\(changes.stderr)")
         let entries = try #require(object["changes"] as? [[String: Any]])
         #expect(entries.map { "\($0["change"] ?? "")" } == ["deleted"] && entries.compactMap { $0["uuid"] as? String } == [uuid], "\(changes.stdout)")
     }
 
     @Test("a URL naming no person, a bad schema or an unreachable server is one clear line and status 1, never the password")
-    func badURLs() throws {
+    func badURLs() async throws {
         let url = try #require(TestPostgres.url)
         let cases: [(String, String)] = [
             (url, "names no person: add ?owner=NAME"),
@@ -72,14 +72,14 @@ struct PostgresCommandTests {
         for (database, message) in cases {
             for environment in [["OPENHEALTHKIT_DATABASE": database], [:]] {
                 let arguments = ["summary"] + (environment.isEmpty ? ["--database", database] : [])
-                let result = try HealthProcess.run(arguments, environment: environment)
+                let result = try await HealthProcess.run(arguments, environment: environment)
                 #expect(result.status == 1, "\(database): \(result.status) \(result.stderr)")
                 #expect(result.stderr.contains(message), "\(database): \(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
                 #expect(!result.stderr.contains("secret"), "the password was printed: \(result.stderr)")
             }
         }
-        let providers = try HealthProcess.run(["providers", "list", "--database", url + "?owner=a"])
+        let providers = try await HealthProcess.run(["providers", "list", "--database", url + "?owner=a"])
         #expect(providers.status == 1 && providers.stderr.contains("not available with a PostgreSQL --database"), "\(providers.stderr)")
     }
 }

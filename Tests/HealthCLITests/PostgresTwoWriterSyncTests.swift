@@ -94,7 +94,7 @@ struct PostgresTwoWriterSyncTests {
         let writers = exports.map { path in
             Task.detached {
                 defer { finished.markDone() }
-                return try HealthProcess.run(["import", path, "--batch", "6", "--quiet", "--database", database])
+                return try await HealthProcess.run(["import", path, "--batch", "6", "--quiet", "--database", database])
             }
         }
         var paged: [UUID] = [], sources: [String] = [], anchor: HKQueryAnchor? = nil, idlePages = 0

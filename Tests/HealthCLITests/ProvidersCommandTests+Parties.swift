@@ -11,7 +11,7 @@ extension ProvidersCommandTests {
         // A Synthea prescription of the rig's patient and the name the server has for its prescriber.
         let (id, requester, expected) = try await rig.prescriber()
 
-        let shown = try HealthProcess.run(["records", "show", "MedicationRequest/\(id)", "--database", database])
+        let shown = try await HealthProcess.run(["records", "show", "MedicationRequest/\(id)", "--database", database])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("\nrequester: \(expected) (\(requester))\n"), "\(shown.stdout.prefix(600))")
     }

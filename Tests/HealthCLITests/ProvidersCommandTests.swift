@@ -37,16 +37,19 @@ struct ProvidersCommandTests {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        var printed = Data()
-        var authorizeURL: URL?
-        while authorizeURL == nil {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed.append(chunk)
-            let text = String(decoding: printed, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Open this URL to sign in: ") }), text.contains("\(line)\n") {
-                authorizeURL = URL(string: String(line.dropFirst("Open this URL to sign in: ".count)))
+        let (printed, authorizeURL) = await BlockingWork.run {   // reading blocks until the CLI prints
+            var printed = Data()
+            var authorizeURL: URL?
+            while authorizeURL == nil {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                printed.append(chunk)
+                let text = String(decoding: printed, as: UTF8.self)
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Open this URL to sign in: ") }), text.contains("\(line)\n") {
+                    authorizeURL = URL(string: String(line.dropFirst("Open this URL to sign in: ".count)))
+                }
             }
+            return (printed, authorizeURL)
         }
         let url = try #require(authorizeURL, "no sign-in URL printed: \(String(decoding: printed, as: UTF8.self))")
         if paste {
@@ -58,9 +61,12 @@ struct ProvidersCommandTests {
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             #expect(String(decoding: body, as: UTF8.self).contains("Signed in"))
         }
-        let rest = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (rest, errors) = await BlockingWork.run {   // the CLI syncs before it exits
+            let rest = out.fileHandleForReading.readDataToEndOfFile()
+            let errors = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (rest, errors)
+        }
         return HealthProcess.Result(status: process.terminationStatus, stdout: String(decoding: printed + rest, as: UTF8.self),
                                     stderr: String(decoding: errors, as: UTF8.self))
     }
@@ -80,7 +86,7 @@ struct ProvidersCommandTests {
         let id = try #require(connected.stdout.split(separator: "\n").last.map(String.init))
         #expect(UUID(uuidString: id) != nil)
 
-        let list = try HealthProcess.run(["providers", "list", "--format", "json", "--database", database])
+        let list = try await HealthProcess.run(["providers", "list", "--format", "json", "--database", database])
         #expect(list.status == 0, "\(list.stderr)")
         let rows = try HealthProcess.json(list)
         #expect(rows.count == 1)
@@ -92,14 +98,14 @@ struct ProvidersCommandTests {
         let nextDue = try #require((rows.first?["nextDue"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
         #expect(nextDue.timeIntervalSinceNow > 20 * 3600 && nextDue.timeIntervalSinceNow < 27 * 3600, "24 hours, with jitter")
 
-        let sync = try HealthProcess.run(["providers", "sync", id, "--database", database])
+        let sync = try await HealthProcess.run(["providers", "sync", id, "--database", database])
         #expect(sync.status == 0, "\(sync.stderr)")
         #expect(sync.stdout.contains("changes since last sync"))
 
         let again = try await connect(paste: true)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.split(separator: "\n").last.map(String.init) == id, "the same institution and patient reuse the connection")
-        #expect(try HealthProcess.json(HealthProcess.run(["providers", "list", "--format", "json", "--database", database])).count == 1)
+        #expect(try HealthProcess.json(await HealthProcess.run(["providers", "list", "--format", "json", "--database", database])).count == 1)
 
         // Access tokens from the test AS are JWTs ("eyJ…"): none in any output or stored file. The stored files hold
         // sealed tokens in base64, where "eyJ" can occur by chance; a JWT's header, a dot and its payload ("eyJ….eyJ")
@@ -114,22 +120,22 @@ struct ProvidersCommandTests {
         #expect(stored.allSatisfy { $0.firstMatch(of: /eyJ[A-Za-z0-9_-]+\.eyJ/) == nil })
 
         // Background refresh: nothing is due right after a sync; a connection whose time has come is synced by --due.
-        let notDue = try HealthProcess.run(["providers", "sync", "--due", "--database", database])
+        let notDue = try await HealthProcess.run(["providers", "sync", "--due", "--database", database])
         #expect(notDue.status == 0 && notDue.stdout == "nothing due\n")
         let file = providers.appendingPathComponent(id + ".json")
         var object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         object["nextDue"] = "2000-01-01T00:00:00Z"
         try JSONSerialization.data(withJSONObject: object).write(to: file)
-        let due = try HealthProcess.run(["providers", "sync", "--due", "--database", database])
+        let due = try await HealthProcess.run(["providers", "sync", "--due", "--database", database])
         #expect(due.status == 0 && due.stdout.hasPrefix("\(id): "), "\(due.stdout)\(due.stderr)")
-        #expect(try HealthProcess.run(["providers", "sync", "--due", "--database", database]).stdout == "nothing due\n")
+        #expect(try await HealthProcess.run(["providers", "sync", "--due", "--database", database]).stdout == "nothing due\n")
 
-        let removed = try HealthProcess.run(["providers", "remove", id, "--database", database])
+        let removed = try await HealthProcess.run(["providers", "remove", id, "--database", database])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.contains("tokens revoked"))
         #expect(removed.stdout.range(of: #"[1-9][0-9]* records deleted"#, options: .regularExpression) != nil)
-        #expect(try HealthProcess.json(HealthProcess.run(["providers", "list", "--format", "json", "--database", database])).isEmpty)
-        let records = try HealthProcess.run(["records", "list", "--format", "json", "--database", database])
+        #expect(try HealthProcess.json(await HealthProcess.run(["providers", "list", "--format", "json", "--database", database])).isEmpty)
+        let records = try await HealthProcess.run(["records", "list", "--format", "json", "--database", database])
         #expect(try HealthProcess.json(records).isEmpty)
     }
 }
@@ -140,23 +146,23 @@ struct ProvidersInputTests {
     let directory = TemporaryFiles.folder.appendingPathComponent("health-providers-\(UUID().uuidString)")
     var database: String { directory.appendingPathComponent("health.sqlite").path }
 
-    @Test func badInputIsNamed() throws {
-        let unknown = try HealthProcess.run(["providers", "sync", "no-such-id", "--database", database])
+    @Test func badInputIsNamed() async throws {
+        let unknown = try await HealthProcess.run(["providers", "sync", "no-such-id", "--database", database])
         #expect(unknown.status == 1 && unknown.stderr.contains("no connection no-such-id"))
-        let notURL = try HealthProcess.run(["providers", "connect", "Somewhere", "--client-id", "x", "--database", database])
+        let notURL = try await HealthProcess.run(["providers", "connect", "Somewhere", "--client-id", "x", "--database", database])
         #expect(notURL.status == 2 && notURL.stderr.contains("give --directory"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let bundle = directory.appendingPathComponent("dir.json")
         try Data(#"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Endpoint","name":"Lakeside","address":"https://fhir.lakeside.example/r4"}},{"resource":{"resourceType":"Endpoint","name":"Broken"}}]}"#.utf8).write(to: bundle)
-        let listed = try HealthProcess.run(["providers", "directory", "--file", bundle.path, "--search", "lake", "--format", "json"])
+        let listed = try await HealthProcess.run(["providers", "directory", "--file", bundle.path, "--search", "lake", "--format", "json"])
         #expect(listed.status == 2 && listed.stderr.contains("dir.json: entry[1].resource.address"))
         #expect(try HealthProcess.json(listed).map { $0["institution"] as? String } == ["Lakeside"])
 
         // No --file: the shipped list of public sandboxes, searched the same way.
-        let shipped = try HealthProcess.run(["providers", "directory", "--format", "json"])
+        let shipped = try await HealthProcess.run(["providers", "directory", "--format", "json"])
         #expect(shipped.status == 0 && shipped.stderr.isEmpty, "\(shipped.stderr)")
         #expect(try HealthProcess.json(shipped).count >= 3)
-        let epic = try HealthProcess.json(HealthProcess.run(["providers", "directory", "--search", "epic sandbox", "--format", "json"]))
+        let epic = try HealthProcess.json(await HealthProcess.run(["providers", "directory", "--search", "epic sandbox", "--format", "json"]))
         #expect(epic.map { $0["endpoints"] as? String } == ["https://fhir.epic.com/interconnect-fhir-oauth/api/FHIR/R4/"])
     }
 }

@@ -16,10 +16,10 @@ extension ProvidersCommandTests {
             return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
         }
         let before = try await hits()
-        let first = try HealthProcess.run(["providers", "directory", "--url", url, "--cache", cache, "--format", "json"])
+        let first = try await HealthProcess.run(["providers", "directory", "--url", url, "--cache", cache, "--format", "json"])
         #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
         #expect(try HealthProcess.json(first).map { $0["institution"] as? String } == ["Rig General Hospital"])
-        let second = try HealthProcess.run(["providers", "directory", "--url", url, "--cache", cache, "--format", "json", "--search", "rig"])
+        let second = try await HealthProcess.run(["providers", "directory", "--url", url, "--cache", cache, "--format", "json", "--search", "rig"])
         #expect(second.status == 0 && second.stderr.contains("not modified since the last download"), "\(second.stderr)")
         #expect(try HealthProcess.json(second).map { $0["institution"] as? String } == ["Rig General Hospital"])
         let after = try await hits()

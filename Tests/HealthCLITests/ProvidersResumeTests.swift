@@ -32,8 +32,8 @@ extension ProvidersCommandTests {
     }
 
     /// The ids of the stored records of FHIR type `type`, as `health records list` prints them.
-    func storedIDs(_ type: String) throws -> [String] {
-        let rows = try HealthProcess.json(HealthProcess.run(["records", "list", "--resource-type", type, "--format", "json", "--database", database]))
+    func storedIDs(_ type: String) async throws -> [String] {
+        let rows = try HealthProcess.json(await HealthProcess.run(["records", "list", "--resource-type", type, "--format", "json", "--database", database]))
         return rows.compactMap { $0["id"] as? String }
     }
 
@@ -71,24 +71,25 @@ extension ProvidersCommandTests {
             served = try await rig.faultsServed(lane: lane)["Observation"] ?? 0
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        running.stop(SIGKILL)
+        await running.stop(SIGKILL)
         #expect(reachedObservation && served == 1, "the sync was waiting out the Observation search: \(running.printed)")
         #expect(running.process.terminationReason == .uncaughtSignal && running.process.terminationStatus == SIGKILL)
         #expect(running.printed.contains("  Condition: 1 pages, 3 added") && !running.printed.contains("complete"), "\(running.printed)")
         try await configureRig(["faults": [lane: [String: Any]()]])
 
         // Run again: the finished types resume from their checkpoints, the rest is fetched; nothing twice, nothing lost.
-        let resumed = try HealthProcess.run(["providers", "sync", id, "--database", database])
+        let resumed = try await HealthProcess.run(["providers", "sync", id, "--database", database])
         #expect(resumed.status == 0, "\(resumed.stdout)\(resumed.stderr)")
         #expect(resumed.stdout.contains("  Condition: 1 pages, 0 added, 0 replaced"), "\(resumed.stdout)")
         #expect(resumed.stdout.contains("  Observation: 1 pages, 3 added"), "\(resumed.stdout)")
-        #expect(try storedIDs("Condition").count == 4 && storedIDs("Observation").count == 3)
+        #expect(try await storedIDs("Condition").count == 4)
+        #expect(try await storedIDs("Observation").count == 3)
         for type in ["Condition", "Observation", "Immunization", "Procedure"] {
-            let ids = try storedIDs(type)
+            let ids = try await storedIDs(type)
             #expect(Set(ids).count == ids.count, "\(type) stored twice")
             #expect(try await ids.count == serverCount(type, patient: patientID), "\(type)")
         }
-        let check = try HealthProcess.run(["providers", "sync", id, "--full", "--database", database])
+        let check = try await HealthProcess.run(["providers", "sync", id, "--full", "--database", database])
         #expect(check.status == 0 && check.stdout.range(of: "[1-9][0-9]* (added|removed)", options: .regularExpression) == nil,
                 "a full check finds nothing missing or extra: \(check.stdout)")
     }

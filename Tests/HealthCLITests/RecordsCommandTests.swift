@@ -38,80 +38,80 @@ struct RecordsCommandTests {
          {"resource":{"resourceType":"Condition","id":"c1","code":{"coding":[{"system":7}]}}}]}
         """#
 
-    @Test func importListAndShow() throws {
+    @Test func importListAndShow() async throws {
         let file = try write("bundle.json", Self.bundle)
-        let imported = try HealthProcess.run(["records", "import", file, "--institution", "General Hospital", "--database", database])
+        let imported = try await HealthProcess.run(["records", "import", file, "--institution", "General Hospital", "--database", database])
         #expect(imported.status == 2)
         #expect(imported.stdout.contains("2 clinical records: 2 added, 0 replaced, 0 unchanged"))
         #expect(imported.stdout.contains("not clinical records (not stored): Patient 1"))
         #expect(imported.stderr == "health: bundle.json: entry[3].resource.code.coding[0].system: expected a string, found a number\n")
-        let list = try HealthProcess.run(["records", "list", "--type", "labResultRecord", "--format", "json", "--database", database])
+        let list = try await HealthProcess.run(["records", "list", "--type", "labResultRecord", "--format", "json", "--database", database])
         #expect(list.status == 0)
         let rows = try HealthProcess.json(list)
         #expect(rows.map { $0["id"] as? String } == ["Observation/a1c"])
         #expect(rows.first?["name"] as? String == "Hemoglobin A1c")
         #expect(rows.first?["institution"] as? String == "General Hospital")
-        let csv = try HealthProcess.run(["records", "list", "--format", "csv", "--database", database])
+        let csv = try await HealthProcess.run(["records", "list", "--format", "csv", "--database", database])
         #expect(csv.stdout.split(separator: "\r\n").count == 3)
-        let show = try HealthProcess.run(["records", "show", "Observation/bp", "--database", database])
+        let show = try await HealthProcess.run(["records", "show", "Observation/bp", "--database", database])
         #expect(show.status == 0)
         #expect(show.stdout.contains("type: vitalSignRecord"))
         #expect(show.stdout.contains("\"text\" : \"Blood pressure\""))
         // By UUID (upper or lower case) and by bare FHIR id, through the store's indexes.
         let uuid = try #require(rows.first?["uuid"] as? String)
-        #expect(try HealthProcess.run(["records", "show", uuid.lowercased(), "--database", database]).stdout.contains("resource: Observation/a1c"))
-        #expect(try HealthProcess.run(["records", "show", "bp", "--database", database]).stdout.contains("type: vitalSignRecord"))
-        let missing = try HealthProcess.run(["records", "show", "Observation/none", "--database", database])
+        #expect(try await HealthProcess.run(["records", "show", uuid.lowercased(), "--database", database]).stdout.contains("resource: Observation/a1c"))
+        #expect(try await HealthProcess.run(["records", "show", "bp", "--database", database]).stdout.contains("type: vitalSignRecord"))
+        let missing = try await HealthProcess.run(["records", "show", "Observation/none", "--database", database])
         #expect(missing.status == 2)
         #expect(missing.stderr == "health: no clinical record \"Observation/none\"\n")
-        let again = try HealthProcess.run(["records", "import", file, "--institution", "General Hospital", "--database", database])
+        let again = try await HealthProcess.run(["records", "import", file, "--institution", "General Hospital", "--database", database])
         #expect(again.stdout.contains("0 added, 0 replaced, 2 unchanged"))
     }
 
-    @Test func badArgumentsExitTwo() throws {
-        let unknownType = try HealthProcess.run(["records", "list", "--type", "stepCount", "--database", database])
+    @Test func badArgumentsExitTwo() async throws {
+        let unknownType = try await HealthProcess.run(["records", "list", "--type", "stepCount", "--database", database])
         #expect(unknownType.status == 2)
         #expect(unknownType.stderr.contains("is not a clinical type"))
-        let noFile = try HealthProcess.run(["records", "import", directory.appendingPathComponent("none.json").path,
+        let noFile = try await HealthProcess.run(["records", "import", directory.appendingPathComponent("none.json").path,
                                             "--institution", "X", "--database", database])
         #expect(noFile.status == 2)
         #expect(noFile.stderr.contains("no such file or folder"))
     }
 
-    @Test func documentsImportSplitsSeveralRoots() throws {
+    @Test func documentsImportSplitsSeveralRoots() async throws {
         let document = { (title: String) in
             "<ClinicalDocument xmlns=\"urn:hl7-org:v3\"><title>\(title)</title><recordTarget><patientRole><patient><name><given>Jo</given></name></patient></patientRole></recordTarget></ClinicalDocument>"
         }
         let file = try write("export_cda.xml", "<?xml version=\"1.0\"?>\n" + document("One") + "\n" + document("Two"))
-        let result = try HealthProcess.run(["documents", "import", file, "--database", database])
+        let result = try await HealthProcess.run(["documents", "import", file, "--database", database])
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("2 documents: 2 imported, 0 already in the store\n"))
-        let again = try HealthProcess.run(["documents", "import", file, "--database", database])
+        let again = try await HealthProcess.run(["documents", "import", file, "--database", database])
         #expect(again.status == 0)
         #expect(again.stdout.hasSuffix("2 documents: 0 imported, 2 already in the store\n"))
-        let bad = try HealthProcess.run(["documents", "import", try write("x.xml", "<html/>"), "--database", database])
+        let bad = try await HealthProcess.run(["documents", "import", try write("x.xml", "<html/>"), "--database", database])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("the root element <html> is not a ClinicalDocument"))
     }
 
-    @Test func cardsVerifyAndImport() throws {
+    @Test func cardsVerifyAndImport() async throws {
         guard let issuer = Self.corpus("spec-examples/issuer"), let card = Self.corpus("spec-examples/example-00-e-file.smart-health-card"),
               let revoked = Self.corpus("spec-examples/example-03-d-jws.txt") else { return }
-        let verified = try HealthProcess.run(["cards", "verify", card, "--keys", issuer])
+        let verified = try await HealthProcess.run(["cards", "verify", card, "--keys", issuer])
         #expect(verified.status == 0)
         #expect(verified.stdout.contains("verified: SMART Health Card from https://spec.smarthealth.cards/examples/issuer"))
         #expect(verified.stdout.contains("subject: John B. Anyperson, born 1951-01-20"))
         let chunks = (0...2).compactMap { Self.corpus("spec-examples/example-02-f-qr-code-numeric-value-\($0).txt") }
-        #expect(try HealthProcess.run(["cards", "verify"] + chunks + ["--keys", issuer]).status == 0)
-        let untrusted = try HealthProcess.run(["cards", "verify", card])
+        #expect(try await HealthProcess.run(["cards", "verify"] + chunks + ["--keys", issuer]).status == 0)
+        let untrusted = try await HealthProcess.run(["cards", "verify", card])
         #expect(untrusted.status == 2)
         #expect(untrusted.stderr.contains("issuerTrust check failed"))
-        let revokedRun = try HealthProcess.run(["cards", "verify", revoked, "--keys", issuer])
+        let revokedRun = try await HealthProcess.run(["cards", "verify", revoked, "--keys", issuer])
         #expect(revokedRun.status == 2)
         #expect(revokedRun.stdout.contains("not verified: revocation check failed"))
-        let imported = try HealthProcess.run(["cards", "import", card, "--keys", issuer, "--database", database])
+        let imported = try await HealthProcess.run(["cards", "import", card, "--keys", issuer, "--database", database])
         #expect(imported.stdout.hasSuffix("1 cards: 1 added, 0 already stored\n"))
-        let twice = try HealthProcess.run(["cards", "import", card, "--keys", issuer, "--database", database])
+        let twice = try await HealthProcess.run(["cards", "import", card, "--keys", issuer, "--database", database])
         #expect(twice.stdout.hasSuffix("1 cards: 0 added, 1 already stored\n"))
     }
 }

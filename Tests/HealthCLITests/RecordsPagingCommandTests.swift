@@ -31,7 +31,7 @@ struct RecordsPagingCommandTests {
     /// ``ClinicalRecordRows/pageSize``); returns the records as one sorted read of the store gives them, newest first.
     func fill() async throws -> [HKClinicalRecord] {
         for (name, count) in [("a", 1_500), ("b", 1_100)] {
-            let result = try HealthProcess.run(["records", "import", try bundle("\(name).json", prefix: name, count: count),
+            let result = try await HealthProcess.run(["records", "import", try bundle("\(name).json", prefix: name, count: count),
                                                 "--institution", "Lab \(name)", "--database", database])
             try #require(result.status == 0, "\(result.stderr)")
         }
@@ -47,30 +47,30 @@ struct RecordsPagingCommandTests {
         try #require(Set(records.map(\.startDate)).count == 2)
         for format in [OutputFormat.json, .csv, .table] {
             let expected = Table(columns: ClinicalRecordRows.columns, rows: records.map(ClinicalRecordRows.row)).render(format)
-            let list = try HealthProcess.run(["records", "list", "--format", format.rawValue, "--database", database])
+            let list = try await HealthProcess.run(["records", "list", "--format", format.rawValue, "--database", database])
             #expect(list.status == 0 && list.stderr.isEmpty, "\(list.stderr)")
             #expect(list.stdout == expected, "\(format): \(list.stdout.count) characters, expected \(expected.count)")
         }
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(try HealthProcess.run(
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(try await HealthProcess.run(
             ["records", "list", "--format", "json", "--database", database]).stdout.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["uuid"] as? String } == records.map(\.uuid.uuidString))
         #expect(Set(rows.compactMap { $0["id"] as? String }).count == 2_600)
-        let filtered = try HealthProcess.run(["records", "list", "--type", "labResultRecord", "--resource-type", "Observation",
+        let filtered = try await HealthProcess.run(["records", "list", "--type", "labResultRecord", "--resource-type", "Observation",
                                               "--format", "ndjson", "--database", database])
         #expect(filtered.stdout.split(separator: "\n").count == 2_600)
-        let none = try HealthProcess.run(["records", "list", "--resource-type", "Condition", "--format", "json", "--database", database])
+        let none = try await HealthProcess.run(["records", "list", "--resource-type", "Condition", "--format", "json", "--database", database])
         #expect(none.status == 0 && none.stdout == "[]\n")
     }
 
     @Test func showFindsARecordByUUIDAndNamesAnUnknownOne() async throws {
         let records = try await fill()
         let record = records[1_777]
-        let show = try HealthProcess.run(["records", "show", record.uuid.uuidString, "--database", database])
+        let show = try await HealthProcess.run(["records", "show", record.uuid.uuidString, "--database", database])
         #expect(show.status == 0 && show.stderr.isEmpty, "\(show.stderr)")
         #expect(show.stdout.hasPrefix("uuid: \(record.uuid.uuidString)\ntype: labResultRecord\n"))
         #expect(show.stdout.contains("resource: Observation/\(record.fhirResource?.identifier ?? "?")\n"))
         let unknown = UUID().uuidString
-        let missing = try HealthProcess.run(["records", "show", unknown, "--database", database])
+        let missing = try await HealthProcess.run(["records", "show", unknown, "--database", database])
         #expect(missing.status == 2 && missing.stdout.isEmpty)
         #expect(missing.stderr == "health: no clinical record \"\(unknown)\"\n")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthLocking
+import TestSupport
 
 /// A `health` process left running (`providers watch`, a sync to be killed): its standard output collected as it
 /// comes, so a test can wait for a line, then signal the process.
@@ -36,9 +37,9 @@ final class RunningHealth: Sendable {
         return condition(printed)
     }
 
-    /// Sends `signal` and waits for the process to end.
-    func stop(_ signal: Int32) {
+    /// Sends `signal` and waits for the process to end (on a thread of its own: see ``BlockingWork``).
+    func stop(_ signal: Int32) async {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        await BlockingWork.run { [process] in process.waitUntilExit() }
     }
 }

@@ -3,42 +3,43 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 
 /// `health serve`, `health users`, `health apps` and `health tokens` as a person runs them.
 @Suite struct ServeCommandTests {
     @Test("users add reads the password from standard input; the first account administers; bad input exits 2 with a reason")
-    func accountsAndApps() throws {
+    func accountsAndApps() async throws {
         let (folder, _) = try HealthProcess.newStore("serve")
         let data = folder.appendingPathComponent("server").path
-        let added = try HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
+        let added = try await HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(try HealthProcess.run(["users", "add", "bob", "--data", data], input: "another password\n").status == 0)
-        let taken = try HealthProcess.run(["users", "add", "ALICE", "--data", data], input: "a long password\n")
+        #expect(try await HealthProcess.run(["users", "add", "bob", "--data", data], input: "another password\n").status == 0)
+        let taken = try await HealthProcess.run(["users", "add", "ALICE", "--data", data], input: "a long password\n")
         #expect(taken.status == 2 && taken.stderr.contains("already exists"), "\(taken.stderr)")
-        let short = try HealthProcess.run(["users", "add", "carol", "--data", data], input: "short\n")
+        let short = try await HealthProcess.run(["users", "add", "carol", "--data", data], input: "short\n")
         #expect(short.status == 2 && short.stderr.contains("8 characters"), "\(short.stderr)")
-        let none = try HealthProcess.run(["users", "add", "dave", "--data", data], input: "")
+        let none = try await HealthProcess.run(["users", "add", "dave", "--data", data], input: "")
         #expect(none.status == 2 && none.stderr.contains("standard input"), "\(none.stderr)")
-        let list = try HealthProcess.run(["users", "list", "--data", data])
+        let list = try await HealthProcess.run(["users", "list", "--data", data])
         #expect(list.stdout == "alice (administrator)\nbob\n")
 
-        let badURI = try HealthProcess.run(["apps", "register", "Steps", "--redirect-uri", "http://example.com/cb", "--data", data])
+        let badURI = try await HealthProcess.run(["apps", "register", "Steps", "--redirect-uri", "http://example.com/cb", "--data", data])
         #expect(badURI.status == 2 && badURI.stderr.contains("https://"), "\(badURI.stderr)")
-        let registered = try HealthProcess.run(["apps", "register", "Step Counter", "--redirect-uri", "https://steps.example/cb",
+        let registered = try await HealthProcess.run(["apps", "register", "Step Counter", "--redirect-uri", "https://steps.example/cb",
                                                 "--read-reason", "To chart your steps.", "--data", data])
         #expect(registered.status == 0 && registered.stdout.contains("app.step-counter"), "\(registered.stdout)\(registered.stderr)")
-        #expect(try HealthProcess.run(["apps", "list", "--data", data]).stdout == "app.step-counter\tStep Counter\n")
-        let token = try HealthProcess.run(["tokens", "create", "alice", "--data", data])
+        #expect(try await HealthProcess.run(["apps", "list", "--data", data]).stdout == "app.step-counter\tStep Counter\n")
+        let token = try await HealthProcess.run(["tokens", "create", "alice", "--data", data])
         #expect(token.status == 0 && token.stdout.hasPrefix("ohk_p_"))
-        #expect(try HealthProcess.run(["tokens", "create", "nobody", "--data", data]).status == 2)
+        #expect(try await HealthProcess.run(["tokens", "create", "nobody", "--data", data]).status == 2)
     }
 
     /// A running `health serve` on a free port with alice and her personal token: the process, its port, the token.
-    static func startServer() throws -> (process: Process, port: Int, token: String) {
+    static func startServer() async throws -> (process: Process, port: Int, token: String) {
         let (folder, _) = try HealthProcess.newStore("serve")
         let data = folder.appendingPathComponent("server").path
-        _ = try HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
-        let token = try HealthProcess.run(["tokens", "create", "alice", "--data", data]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try await HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
+        let token = try await HealthProcess.run(["tokens", "create", "alice", "--data", data]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let process = Process()
         process.executableURL = HealthProcess.executable
         process.arguments = ["serve", "--data", data, "--port", "0"]
@@ -46,10 +47,13 @@ import Testing
         process.standardOutput = out
         process.standardError = Pipe()
         try process.run()
-        var printed = ""
-        let deadline = Date().addingTimeInterval(30)
-        while !printed.contains("\n"), Date() < deadline {
-            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let printed = await BlockingWork.run {   // reading blocks until the server prints
+            var printed = ""
+            let deadline = Date().addingTimeInterval(30)
+            while !printed.contains("\n"), Date() < deadline {
+                printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+            }
+            return printed
         }
         guard let port = printed.split(separator: ":").last.flatMap({ Int($0.prefix { $0.isNumber }) }) else {
             process.terminate()
@@ -67,7 +71,7 @@ import Testing
 
     @Test("serve answers on the port it prints and stops cleanly on SIGTERM")
     func serveAndStop() async throws {
-        let (process, port, token) = try Self.startServer()
+        let (process, port, token) = try await Self.startServer()
         defer { if process.isRunning { process.terminate() } }
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/me")!)
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -81,7 +85,7 @@ import Testing
 
     @Test("SIGTERM ends open change streams: serve stops while a client is still following /v1/changes/stream")
     func stopsWithAnOpenStream() async throws {
-        let (process, port, token) = try Self.startServer()
+        let (process, port, token) = try await Self.startServer()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -104,26 +108,26 @@ import Testing
     }
 
     @Test("serve's TLS options: one without the other exits 2; a file that is not a certificate exits 1 naming it")
-    func tlsOptions() throws {
+    func tlsOptions() async throws {
         let (folder, _) = try HealthProcess.newStore("serve-tls")
         let data = folder.appendingPathComponent("server").path
-        let half = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--tls-certificate", "/nonexistent.pem"])
+        let half = try await HealthProcess.run(["serve", "--data", data, "--port", "0", "--tls-certificate", "/nonexistent.pem"])
         #expect(half.status == 2 && half.stderr.contains("--tls-certificate and --tls-key go together"), "\(half.stderr)")
         let bogus = folder.appendingPathComponent("bogus.pem").path
         try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: bogus))
-        let bad = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--tls-certificate", bogus, "--tls-key", bogus])
+        let bad = try await HealthProcess.run(["serve", "--data", data, "--port", "0", "--tls-certificate", bogus, "--tls-key", bogus])
         #expect(bad.status == 1 && bad.stderr.contains("bogus.pem") && bad.stderr.contains("PEM"), "\(bad.stderr)")
     }
 
     @Test("serve's card trust options: a key file that cannot be read or is not a JWKS exits 2 naming it")
-    func cardTrustOptions() throws {
+    func cardTrustOptions() async throws {
         let (folder, _) = try HealthProcess.newStore("serve-cards")
         let data = folder.appendingPathComponent("server").path
-        let missing = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--card-keys", "/nonexistent/jwks.json"])
+        let missing = try await HealthProcess.run(["serve", "--data", data, "--port", "0", "--card-keys", "/nonexistent/jwks.json"])
         #expect(missing.status == 2 && missing.stderr.contains("/nonexistent/jwks.json"), "\(missing.stderr)")
         let bogus = folder.appendingPathComponent("bogus.json").path
         try Data("{}".utf8).write(to: URL(fileURLWithPath: bogus))
-        let bad = try HealthProcess.run(["serve", "--data", data, "--port", "0", "--card-directory", bogus])
+        let bad = try await HealthProcess.run(["serve", "--data", data, "--port", "0", "--card-directory", bogus])
         #expect(bad.status == 2 && bad.stderr.contains("bogus.json"), "\(bad.stderr)")
     }
 }

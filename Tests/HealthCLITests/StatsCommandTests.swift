@@ -38,16 +38,16 @@ struct StatsCommandTests {
         }
     }
 
-    func run(_ arguments: [String]) throws -> HealthProcess.Result {
-        try HealthProcess.run(arguments + ["--database", database])
+    func run(_ arguments: [String]) async throws -> HealthProcess.Result {
+        try await HealthProcess.run(arguments + ["--database", database])
     }
 
     @Test func dailySumsMergedWithEmptyDaysAndAChart() async throws {
         try await fill()
-        let json = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
+        let json = try HealthProcess.json(await run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
         #expect(json.map { $0["sum"] as? Double } == [700, nil, 150, 150])
         #expect(json.first?["start"] as? String == "2024-03-01T00:00:00Z")
-        let table = try run(["stats", "stepCount", "--time-zone", "UTC"])
+        let table = try await run(["stats", "stepCount", "--time-zone", "UTC"])
         #expect(table.status == 0)
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.first == "Days in UTC (--time-zone); stepCount in count")
@@ -59,7 +59,7 @@ struct StatsCommandTests {
     @Test func timeZoneMovesTheDayBoundary() async throws {
         try await fill()
         // In Berlin (UTC+1) the 23:50Z sample lies wholly on 4 March.
-        let rows = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "Europe/Berlin", "--from", "2024-03-03",
+        let rows = try HealthProcess.json(await run(["stats", "stepCount", "--time-zone", "Europe/Berlin", "--from", "2024-03-03",
                                                "--to", "2024-03-05", "--format", "json"]))
         #expect(rows.map { $0["sum"] as? Double } == [nil, 300])
         #expect(rows.first?["start"] as? String == "2024-03-03T00:00:00+01:00")
@@ -67,7 +67,7 @@ struct StatsCommandTests {
 
     @Test func separateBySourceAndMonthlyCSV() async throws {
         try await fill()
-        let result = try run(["stats", "stepCount", "--by", "month", "--separate-by-source", "--time-zone", "UTC", "--format", "csv"])
+        let result = try await run(["stats", "stepCount", "--by", "month", "--separate-by-source", "--time-zone", "UTC", "--format", "csv"])
         #expect(result.stdout == """
             start,end,source,sum,unit\r
             2024-03-01T00:00:00Z,2024-04-01T00:00:00Z,merged,1000,count\r
@@ -79,30 +79,30 @@ struct StatsCommandTests {
 
     @Test func priorityShowSetResetChangesTheMerge() async throws {
         try await fill()
-        let shown = try HealthProcess.json(run(["sources", "priority", "--format", "json"]))
+        let shown = try HealthProcess.json(await run(["sources", "priority", "--format", "json"]))
         #expect(shown.map { $0["bundleIdentifier"] as? String } == ["com.z.watch", "com.a.phone"])
-        #expect(try run(["sources", "priority", "set", "com.a.phone"]).status == 0)
-        let custom = try HealthProcess.json(run(["sources", "priority", "show", "--format", "json"]))
+        #expect(try await run(["sources", "priority", "set", "com.a.phone"]).status == 0)
+        let custom = try HealthProcess.json(await run(["sources", "priority", "show", "--format", "json"]))
         #expect(custom.map { $0["order"] as? String } == ["custom", "default"])
-        let merged = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
+        let merged = try HealthProcess.json(await run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
         #expect(merged.first?["sum"] as? Double == 600)
-        #expect(try run(["sources", "priority", "reset"]).status == 0)
-        let again = try HealthProcess.json(run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
+        #expect(try await run(["sources", "priority", "reset"]).status == 0)
+        let again = try HealthProcess.json(await run(["stats", "stepCount", "--time-zone", "UTC", "--format", "json"]))
         #expect(again.first?["sum"] as? Double == 700)
-        #expect(try run(["sources", "stepCount"]).stdout.contains("com.z.watch"))
+        #expect(try await run(["sources", "stepCount"]).stdout.contains("com.z.watch"))
     }
 
     @Test func discreteFiguresAndBadInput() async throws {
         try await fill()
-        let wrongOption = try run(["stats", "stepCount", "--avg"])
+        let wrongOption = try await run(["stats", "stepCount", "--avg"])
         #expect(wrongOption.status == 2)
         #expect(wrongOption.stderr.split(separator: "\n").count == 1)
-        #expect(try run(["stats", "sleepAnalysis"]).status == 2)
-        #expect(try run(["stats", "stepCount", "--time-zone", "Mars/Olympus"]).status == 2)
-        #expect(try run(["stats", "stepCount", "--from", "yesterday"]).status == 2)
-        #expect(try run(["stats", "stepCount", "--unit", "kg"]).status == 2)
-        #expect(try run(["sources", "priority", "set", "a", "a"]).status == 2)
-        let empty = try run(["stats", "heartRate", "--min", "--max", "--format", "json"])
+        #expect(try await run(["stats", "sleepAnalysis"]).status == 2)
+        #expect(try await run(["stats", "stepCount", "--time-zone", "Mars/Olympus"]).status == 2)
+        #expect(try await run(["stats", "stepCount", "--from", "yesterday"]).status == 2)
+        #expect(try await run(["stats", "stepCount", "--unit", "kg"]).status == 2)
+        #expect(try await run(["sources", "priority", "set", "a", "a"]).status == 2)
+        let empty = try await run(["stats", "heartRate", "--min", "--max", "--format", "json"])
         let emptyRows = try HealthProcess.json(empty)
         #expect(empty.status == 0 && emptyRows.isEmpty)
     }
@@ -117,11 +117,11 @@ struct StatsCommandTests {
                                          end: Self.utc("2024-03-01T10:00:00Z").addingTimeInterval(Double(index) * 60))
         }
         try await owner.save(samples)
-        let shown = try HealthProcess.json(run(["stats", "heartRate", "--max", "--time-zone", "UTC", "--format", "json"]))
+        let shown = try HealthProcess.json(await run(["stats", "heartRate", "--max", "--time-zone", "UTC", "--format", "json"]))
         #expect(shown.count == 1)
         #expect(shown.first?["unit"] as? String == "count/min")
         #expect((shown.first?["max"] as? NSNumber)?.doubleValue == 90)
-        let asked = try HealthProcess.json(run(["stats", "heartRate", "--max", "--unit", "count/s", "--time-zone", "UTC", "--format", "json"]))
+        let asked = try HealthProcess.json(await run(["stats", "heartRate", "--max", "--unit", "count/s", "--time-zone", "UTC", "--format", "json"]))
         #expect(asked.first?["unit"] as? String == "count/s")
         #expect((asked.first?["max"] as? NSNumber)?.doubleValue == 1.5)
     }

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("health types")
 struct TypesCommandTests {
-    @Test func quantityTypesCarryUnitsAndAggregationStyles() throws {
-        let rows = try HealthProcess.json(HealthProcess.run(["types", "--kind", "quantity", "--format", "json"]))
+    @Test func quantityTypesCarryUnitsAndAggregationStyles() async throws {
+        let rows = try HealthProcess.json(await HealthProcess.run(["types", "--kind", "quantity", "--format", "json"]))
         #expect(rows.count >= 100)
         #expect(rows.allSatisfy { $0["kind"] as? String == "quantity" })
         let steps = try #require(rows.first { $0["identifier"] as? String == "HKQuantityTypeIdentifierStepCount" })
@@ -18,19 +18,19 @@ struct TypesCommandTests {
         #expect(audio["aggregation"] as? String == "discreteEquivalentContinuousLevel")
     }
 
-    @Test func kindsPartitionTheCatalog() throws {
-        let all = try HealthProcess.json(HealthProcess.run(["types", "--format", "json"]))
+    @Test func kindsPartitionTheCatalog() async throws {
+        let all = try HealthProcess.json(await HealthProcess.run(["types", "--format", "json"]))
         var total = 0
         for kind in ["quantity", "category", "characteristic", "correlation", "workout", "series", "document", "clinical", "other"] {
-            total += try HealthProcess.json(HealthProcess.run(["types", "--kind", kind, "--format", "json"])).count
+            total += try HealthProcess.json(await HealthProcess.run(["types", "--kind", kind, "--format", "json"])).count
         }
         #expect(total == all.count)
-        let clinical = try HealthProcess.json(HealthProcess.run(["types", "--kind", "clinical", "--format", "json"]))
+        let clinical = try HealthProcess.json(await HealthProcess.run(["types", "--kind", "clinical", "--format", "json"]))
         #expect(clinical.count == 9)
     }
 
-    @Test func namesSelectTypesByShortNameOrIdentifier() throws {
-        let result = try HealthProcess.run(["types", "vo2max", "HKCategoryTypeIdentifierSleepAnalysis", "--format", "csv"])
+    @Test func namesSelectTypesByShortNameOrIdentifier() async throws {
+        let result = try await HealthProcess.run(["types", "vo2max", "HKCategoryTypeIdentifierSleepAnalysis", "--format", "csv"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\r\n").map(String.init)
         #expect(lines == [
@@ -40,8 +40,8 @@ struct TypesCommandTests {
         ])
     }
 
-    @Test func tableHasAHeaderAndAlignedColumns() throws {
-        let result = try HealthProcess.run(["types", "stepCount", "bodyMass"])
+    @Test func tableHasAHeaderAndAlignedColumns() async throws {
+        let result = try await HealthProcess.run(["types", "stepCount", "bodyMass"])
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("name"))
@@ -49,8 +49,8 @@ struct TypesCommandTests {
         #expect(lines[2].dropFirst(unitColumn).hasPrefix("kg"))
     }
 
-    @Test func unknownTypeExitsWithStatus2() throws {
-        let result = try HealthProcess.run(["types", "stepz"])
+    @Test func unknownTypeExitsWithStatus2() async throws {
+        let result = try await HealthProcess.run(["types", "stepz"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("health: unknown type \"stepz\"; did you mean stepCount"))
     }

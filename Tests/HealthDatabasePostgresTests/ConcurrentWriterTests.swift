@@ -25,7 +25,7 @@ struct ConcurrentWriterTests {
     }
 
     @Test("anchored reads during two processes' writes skip and repeat nothing")
-    func anchorsUnderConcurrentWriters() throws {
+    func anchorsUnderConcurrentWriters() async throws {
         let owner = "concurrent-" + UUID().uuidString
         let writers = try (0..<2).map { _ in try TestServer.separateDatabase().storage(owner: owner) }
         let reader = try TestServer.separateDatabase().storage(owner: owner)
@@ -74,9 +74,9 @@ struct ConcurrentWriterTests {
                 }
             }
         }
-        group.wait()
+        await BlockingWork.run { group.wait() }
         seen.done = true
-        readerDone.wait()
+        await BlockingWork.run { readerDone.wait() }
         #expect(written.failures.isEmpty && seen.failures.isEmpty, "\(written.failures + seen.failures)")
         // Every save and every deletion reached the reader once: a record deleted before the reader got to it shows up
         // as its tombstone only, so each UUID appears once or twice (saved, then deleted), and never more.

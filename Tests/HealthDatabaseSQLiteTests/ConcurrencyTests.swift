@@ -2,10 +2,11 @@ import Foundation
 import HealthDatabase
 import HealthDatabaseSQLite
 import Testing
+import TestSupport
 
 /// Readers on their own threads keep reading consistent snapshots while a writer writes.
 struct ConcurrencyTests {
-    @Test func readersRunWhileAWriterWrites() throws {
+    @Test func readersRunWhileAWriterWrites() async throws {
         let folder = try TemporaryFolder()
         let storage = try SQLiteHealthStorage(path: folder.path("store.sqlite"))
         let batches = 40, perBatch = 250
@@ -36,7 +37,7 @@ struct ConcurrencyTests {
                 }
             }
         }
-        group.wait()
+        await BlockingWork.run { group.wait() }
         #expect(failures.messages.isEmpty, "\(failures.messages.prefix(5))")
         #expect(try storage.count(matching: .all) == batches * perBatch)
     }

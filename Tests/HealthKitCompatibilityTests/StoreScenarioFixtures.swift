@@ -103,13 +103,13 @@ final class Deliveries<Element: Sendable>: Sendable {
 
     /// Waits (at most `timeout` seconds) until at least `count` elements arrived; returns whether they did.
     @discardableResult
-    func wait(for count: Int, timeout: TimeInterval = 30) async -> Bool {
+    func wait(for count: Int, timeout: TimeInterval = EventRecorder<Element>.patience) async -> Bool {
         await wait(timeout: timeout) { $0.count >= count }
     }
 
     /// Waits (at most `timeout` seconds) until `condition` holds for the elements; returns whether it did.
     @discardableResult
-    func wait(timeout: TimeInterval = 30, until condition: @escaping ([Element]) -> Bool) async -> Bool {
+    func wait(timeout: TimeInterval = EventRecorder<Element>.patience, until condition: @escaping ([Element]) -> Bool) async -> Bool {
         condition(await recorder.wait(timeout: timeout, until: condition))
     }
 }

@@ -8,7 +8,12 @@ import Testing
 /// naming them.
 @Suite struct ServerTLSTests {
     /// Runs a program to its end; returns its status and standard output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await BlockingWork.run { try runBlocking(arguments) }
+    }
+
+    /// ``run(_:)`` on the calling thread, which waits for the program's end.
+    private static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -22,11 +27,11 @@ import Testing
     }
 
     /// A self-signed certificate for 127.0.0.1 and its key, in a fresh folder.
-    static func certificate() throws -> (certificate: String, key: String) {
+    static func certificate() async throws -> (certificate: String, key: String) {
         let folder = TemporaryFiles.folder.appendingPathComponent("ohk-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("server.pem").path, key = folder.appendingPathComponent("server.key").path
-        let made = try run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        let made = try await run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                             "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
                             "-addext", "subjectAltName=IP:127.0.0.1"])
         try #require(made.status == 0, "openssl could not make a certificate")
@@ -35,19 +40,19 @@ import Testing
 
     @Test("curl trusting the server's certificate gets HTTPS answers; plain HTTP gets none; sign-in cookies are Secure")
     func httpsServes() async throws {
-        let files = try Self.certificate()
+        let files = try await Self.certificate()
         let harness = try await ServerHarness { $0.tls = (files.certificate, files.key) }
         defer { harness.stop() }
         _ = try await harness.person("alice")
         let url = "https://127.0.0.1:\(harness.port)"
-        let health = try Self.run(["curl", "-s", "--cacert", files.certificate, url + "/healthz"])
+        let health = try await Self.run(["curl", "-s", "--cacert", files.certificate, url + "/healthz"])
         #expect(health.status == 0)
         #expect(health.output.contains("ok"), "\(health.output)")
         // Without trusting the certificate curl refuses; plain HTTP to the TLS port gets no HTTP answer.
-        #expect(try Self.run(["curl", "-s", url + "/healthz"]).status != 0)
-        #expect(try Self.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5",
+        #expect(try await Self.run(["curl", "-s", url + "/healthz"]).status != 0)
+        #expect(try await Self.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5",
                               "http://127.0.0.1:\(harness.port)/healthz"]).output != "200")
-        let signIn = try Self.run(["curl", "-s", "-D", "-", "-o", "/dev/null", "--cacert", files.certificate,
+        let signIn = try await Self.run(["curl", "-s", "-D", "-", "-o", "/dev/null", "--cacert", files.certificate,
                                    "--data", "name=alice&password=correct+horse+battery&next=/", url + "/signin"])
         let cookie = signIn.output.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }
         #expect(cookie?.contains("; Secure") == true, "\(signIn.output)")

@@ -3,6 +3,7 @@ import HealthDatabase
 import HealthDatabaseSQLite
 import OpenHealthKit
 import Testing
+import TestSupport
 
 /// HealthKit's Guest User mode: a guest reads what the owner authorized, asks nothing, and writes nothing.
 @Suite struct GuestUserSessionTests {
@@ -57,7 +58,7 @@ import Testing
         #expect(try await owner.statusForAuthorizationRequest(toShare: [F.heartRate], read: [F.bodyMass]) == .shouldRequest)
     }
 
-    @Test func theCompletionFormReportsTheGuestError() throws {
+    @Test func theCompletionFormReportsTheGuestError() async throws {
         let (guest, _) = Self.guestStore(try SQLiteHealthStorage.inMemory())
         let done = DispatchSemaphore(value: 0)
         let outcome = ScriptedLines([])
@@ -65,7 +66,7 @@ import Testing
             outcome.append("\(success) \((error as? HKError)?.code == .errorNotPermissibleForGuestUserMode)")
             done.signal()
         }
-        done.wait()
+        await BlockingWork.run { done.wait() }
         #expect(outcome.joined == "false true")
     }
 
