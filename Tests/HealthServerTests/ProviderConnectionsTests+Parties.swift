@@ -10,7 +10,7 @@ extension ProviderConnectionsTests {
         defer { harness.stop() }
         _ = try await harness.person("alice")
         let alice = try await harness.signIn("alice")
-        _ = try await harness.connectRig(alice, rig: rig)
+        try await harness.connectRig(alice, rig: rig)
 
         // A Synthea prescription of the rig's patient and the name the server has for its prescriber.
         let (_, requester, expected) = try await rig.prescriber()

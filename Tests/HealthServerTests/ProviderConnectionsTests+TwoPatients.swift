@@ -12,14 +12,14 @@ extension ProviderConnectionsTests {
         defer { harness.stop() }
         _ = try await harness.person("alice")
         let alice = try await harness.signIn("alice")
-        _ = try await harness.connectRig(alice, rig: rig)
+        try await harness.connectRig(alice, rig: rig)
         let first = try #require(try await harness.connectionIDs(alice).first)
         // The same person signs in at the same institution as a second patient (a family member's account): the AS's
         // per-client knob puts that patient in the server client's next launch.
         let other = try await rig.addPatient()
         let clientID = try #require(harness.server.services.configuration.providers.clientID)
         try await rig.configure(["clients": [clientID: ["redirect_uris": [harness.base + "/providers/callback"], "patient": other]]])
-        let connected = try await harness.connectRig(alice, rig: rig)
+        let (connected, _) = try await harness.connectRig(alice, rig: rig)
         #expect(connected.status == 200, "\(connected.text)")
         let second = try #require(try await harness.connectionIDs(alice).first { $0 != first })
 

@@ -38,10 +38,11 @@ struct ProviderConnectionsTests {
         #expect(empty.text.contains("Rig General Hospital (Springfield)"), "the directory's institution is offered")
         #expect(try await harness.send("GET", "/providers?search=nowhere", cookie: alice).text.contains("Rig General Hospital") == false)
 
-        let connected = try await harness.connectRig(alice, rig: rig)
+        let (connected, synced) = try await harness.connectRig(alice, rig: rig)
         #expect(connected.status == 200, "\(connected.text)")
-        #expect(connected.text.contains("Connected to Rig General Hospital."))
-        let added = try #require(ServerHarness.firstMatch(#"Synced: (\d+) records added"#, in: connected.text).first.flatMap { Int($0) })
+        #expect(connected.text.contains("Connected to Rig General Hospital. Its records are downloading"), "\(connected.text)")
+        #expect(connected.header("Refresh") == "2", "the page follows the first sync")
+        let added = try #require(ServerHarness.firstMatch(#"Synced: (\d+) records added"#, in: synced.text).first.flatMap { Int($0) })
         let stored = try await Self.records(harness, of: "alice")
         #expect(added > 0 && stored.count == added, "every downloaded record is in alice's store")
         #expect(stored.contains { $0.clinicalType == HKClinicalType(.conditionRecord) })
@@ -64,21 +65,9 @@ struct ProviderConnectionsTests {
         #expect(try await Self.records(harness, of: "alice").contains { $0.displayName == marker } == false)
         let changed = try await harness.send("POST", "/providers/sync", cookie: alice, form: [("csrf", csrf), ("id", ids[0])])
         #expect(changed.status == 303 && changed.header("Location") == "/providers", "\(changed.text)")
-        let after = try await Self.syncEnded(harness, alice)
+        let after = try await harness.providersAfterSync(alice)
         #expect(after.text.contains("Synced: ") && after.text.contains(" records added"), "\(after.text)")
         #expect(try await Self.records(harness, of: "alice").contains { $0.displayName == marker })
-    }
-
-    /// The providers page once no sync is running (it stops refreshing itself).
-    static func syncEnded(_ harness: ServerHarness, _ cookie: String) async throws -> ServerHarness.Reply {
-        var page = try await harness.send("GET", "/providers", cookie: cookie)
-        for _ in 0..<600 where page.header("Refresh") != nil {
-            #expect(page.text.contains("Syncing…"))
-            try await Task.sleep(for: .milliseconds(100))
-            page = try await harness.send("GET", "/providers", cookie: cookie)
-        }
-        #expect(page.header("Refresh") == nil, "the sync ended within a minute")
-        return page
     }
 
     @Test("sync now runs off the request: the page says syncing while the provider makes it wait, then what the sync did; a second sync now starts nothing")
@@ -95,6 +84,7 @@ struct ProviderConnectionsTests {
         let base = try #require(rig.proxy(lane: lane))
         let connected = try await harness.send("GET", try await harness.startLaunch(alice, [("url", base.absoluteString)]), cookie: alice)
         #expect(connected.status == 200, "\(connected.text)")
+        _ = try await harness.providersAfterSync(alice)
         let id = try #require(try await harness.connectionIDs(alice).first)
         let institution = try #require(base.host)   // a typed address's connection is named for its host
         #expect(!(try await Self.records(harness, of: "alice", from: institution)).isEmpty, "the connect's own sync downloaded")
@@ -118,7 +108,7 @@ struct ProviderConnectionsTests {
         #expect(again.status == 303)
         #expect(try await Self.records(harness, of: "alice", from: institution).contains { $0.displayName == marker } == false, "not yet downloaded")
 
-        let after = try await Self.syncEnded(harness, alice)
+        let after = try await harness.providersAfterSync(alice)
         #expect(ContinuousClock.now - posted >= .seconds(4), "the sync honoured the provider's wait")
         let added = try #require(ServerHarness.firstMatch(#"Synced: (\d+) records added"#, in: after.text).first.flatMap { Int($0) })
         #expect(added >= 1, "the marker at least: \(after.text)")
@@ -146,7 +136,7 @@ struct ProviderConnectionsTests {
         // A forged state is refused too.
         #expect(try await harness.send("GET", "/providers/callback?code=x&state=forged", cookie: alice).status == 400)
 
-        _ = try await harness.connectRig(alice, rig: rig)
+        try await harness.connectRig(alice, rig: rig)
         let id = try #require(try await harness.connectionIDs(alice).first)
         let bobPage = try await harness.send("GET", "/providers", cookie: bob)
         #expect(bobPage.text.contains("You have no provider connections."))
@@ -169,7 +159,7 @@ struct ProviderConnectionsTests {
         defer { harness.stop() }
         _ = try await harness.person("alice")
         let alice = try await harness.signIn("alice")
-        _ = try await harness.connectRig(alice, rig: rig)
+        try await harness.connectRig(alice, rig: rig)
         let first = try #require(try await harness.connectionIDs(alice).first)
         let count = try await Self.records(harness, of: "alice").count
         let csrf = try await harness.providersCSRF(alice)
@@ -182,7 +172,7 @@ struct ProviderConnectionsTests {
         #expect(try await harness.connectionIDs(alice).isEmpty)
         #expect(try await Self.records(harness, of: "alice").count == count)
 
-        _ = try await harness.connectRig(alice, rig: rig)
+        try await harness.connectRig(alice, rig: rig)
         let second = try #require(try await harness.connectionIDs(alice).first)
         let again = try await Self.records(harness, of: "alice")
         let identities = again.compactMap { $0.fhirResource.map { "\($0.resourceType.rawValue)/\($0.identifier)" } }

@@ -27,7 +27,7 @@ struct ProviderRefreshTests {
         _ = try await harness.person("bob")
         let alice = try await harness.signIn("alice")
         _ = try await harness.signIn("bob")
-        _ = try await harness.connectRig(alice, rig: rig)
+        try await harness.connectRig(alice, rig: rig)
         let aliceID = try #require(try harness.server.services.directory.person(named: "alice")?.person.id)
         #expect(syncs.events.count == 1, "the connect's own sync")
 

@@ -60,10 +60,25 @@ extension ServerHarness {
         return callback
     }
 
-    /// A whole connection made by `cookie`'s person from the directory; returns the page the callback showed.
-    func connectRig(_ cookie: String, rig: ProviderRig) async throws -> Reply {
+    /// A whole connection made by `cookie`'s person from the directory: returns the page the callback showed and,
+    /// once the first sync (started in the background) has ended, the providers page.
+    @discardableResult
+    func connectRig(_ cookie: String, rig: ProviderRig) async throws -> (connected: Reply, synced: Reply) {
         let callback = try await startLaunch(cookie, [("endpoint", rig.fhirBase.absoluteString)])
-        return try await send("GET", callback, cookie: cookie)
+        let connected = try await send("GET", callback, cookie: cookie)
+        return (connected, try await providersAfterSync(cookie))
+    }
+
+    /// The person's providers page once no sync is running (it stops refreshing itself).
+    func providersAfterSync(_ cookie: String) async throws -> Reply {
+        var page = try await send("GET", "/providers", cookie: cookie)
+        for _ in 0..<600 where page.header("Refresh") != nil {
+            #expect(page.text.contains("Syncing…"))
+            try await Task.sleep(for: .milliseconds(100))
+            page = try await send("GET", "/providers", cookie: cookie)
+        }
+        #expect(page.header("Refresh") == nil, "the sync ended within a minute")
+        return page
     }
 
     /// The connection ids listed on the person's providers page.

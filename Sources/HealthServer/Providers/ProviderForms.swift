@@ -40,7 +40,9 @@ struct ProviderForms: Sendable {
         return HTML.redirect(url.absoluteString)
     }
 
-    /// `GET /providers/callback`: completes the launch this person started, then syncs the connection once.
+    /// `GET /providers/callback`: completes the launch this person started and starts the connection's first sync in
+    /// the background (as "sync now" does: a large record can take minutes, longer than a browser or a proxy waits);
+    /// the page says so, shows the connection syncing and refreshes itself until the sync's outcome shows.
     func callback(_ request: Request) async throws -> Response {
         guard !viewer.isGuest else { throw ServerError.forbidden("a guest cannot connect providers") }
         guard let redirect = URL(string: "http://callback" + request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")) else {
@@ -51,7 +53,8 @@ struct ProviderForms: Sendable {
         var notice = "Connected to \(connection.institution). "
         if !refused.isEmpty { notice += "The provider did not share: \(refused.joined(separator: " ")). " }
         if !connection.granted.offlineAccess { notice += "It gave no lasting access: records will not refresh until you connect again. " }
-        return try await syncAndShow(connection.id, notice: notice)
+        services.refresher.syncNow(connection.id, of: viewer.person.id)
+        return try page.response(notice: notice + "Its records are downloading; this page shows what the download did when it ends.")
     }
 
     /// `POST /providers/sync`: starts syncing the person's connection `id` in the background (through the server's
@@ -78,14 +81,6 @@ struct ProviderForms: Sendable {
         var notice = "\(name) was removed; " + (revoked ? "its access was revoked at the provider. " : "this server forgot its access (the provider offers no revocation). ")
         notice += records == "keep" ? "Its records were kept." : "\(deleted) records from it were deleted."
         return try page.response(notice: notice)
-    }
-
-    /// Syncs `id` and shows the page with what the sync did (the first sync, after the provider's sign-in).
-    private func syncAndShow(_ id: String, notice: String) async throws -> Response {
-        guard let report = try await provider({ try await services.providers.sync(id, of: viewer.person.id, into: viewer.store) }) else {
-            return try page.response(notice: notice + "A sync of this provider is already running.")
-        }
-        return try page.response(notice: notice + ServerProviders.summary(report))
     }
 
     /// The CSRF check, and guests refused.
