@@ -72,6 +72,8 @@ import Testing
         #expect(jobs.job(ExportJob.self, person: "alice", id: job.id) == nil, "a lookup forgets an expired job")
         #expect(!Self.exists(jobs, job, person: "alice"), "and removes its folder, file and all")
         #expect(jobs.jobs(ExportJob.self, person: "alice").isEmpty)
+        let personFolder = jobs.folder(ExportJob.self, person: "alice", job: job.id).deletingLastPathComponent()
+        #expect(!FileManager.default.fileExists(atPath: personFolder.path), "alice's exports folder, left empty, goes too")
     }
 
     @Test("at most the newest N finished jobs of a kind are kept per person; the others' folders go; other people's stay")

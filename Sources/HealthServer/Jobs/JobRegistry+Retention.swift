@@ -25,7 +25,7 @@ extension JobRegistry {
             for key in gone { table.jobs[key] = nil }
             return gone
         }
-        for key in expired { try? FileManager.default.removeItem(at: folder(key)) }
+        for key in expired { removeFolder(key) }
     }
 
     /// At start: reads the jobs a previous run left in each kind's folder. A job it left unfinished is failed (its
@@ -43,11 +43,16 @@ extension JobRegistry {
         let kindFolder = dataFolder.appendingPathComponent(Job.kind.rawValue)
         for person in (try? files.contentsOfDirectory(atPath: kindFolder.path)) ?? [] {
             let personFolder = kindFolder.appendingPathComponent(person)
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: personFolder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                try? files.removeItem(at: personFolder)   // not a person's folder
+                continue
+            }
             for id in (try? files.contentsOfDirectory(atPath: personFolder.path)) ?? [] {
                 let key = Key(kind: Job.kind, person: person, job: id)
                 guard let data = try? Data(contentsOf: folder(key).appendingPathComponent("job.json")),
                       var job = try? WireCoding.decoder().decode(Job.self, from: data), job.id == id else {
-                    try? files.removeItem(at: folder(key))
+                    removeFolder(key)
                     continue
                 }
                 if job.isActive {
@@ -59,9 +64,7 @@ extension JobRegistry {
                 }
                 table.withLock { $0.jobs[key] = job }
             }
-            if ((try? files.contentsOfDirectory(atPath: personFolder.path)) ?? []).isEmpty {
-                try? files.removeItem(at: personFolder)
-            }
+            _ = rmdir(personFolder.path)   // a person's folder left holding no job
         }
     }
 }

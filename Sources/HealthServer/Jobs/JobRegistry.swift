@@ -71,6 +71,13 @@ final class JobRegistry: Sendable {
         dataFolder.appendingPathComponent(key.kind.rawValue).appendingPathComponent(key.person).appendingPathComponent(key.job)
     }
 
+    /// Removes a job's folder, and the person's folder of that kind when no other job is left in it (`rmdir`, which
+    /// leaves a folder that is not empty: a job begun meanwhile keeps its own).
+    func removeFolder(_ key: Key) {
+        try? FileManager.default.removeItem(at: folder(key))
+        _ = rmdir(folder(key).deletingLastPathComponent().path)
+    }
+
     /// The folder of a person's job of `Job`'s kind.
     func folder<Job: BackgroundJob>(_ type: Job.Type, person: String, job: String) -> URL {
         folder(Key(kind: Job.kind, person: person, job: job))
@@ -101,7 +108,7 @@ final class JobRegistry: Sendable {
     /// Forgets a job that never started (its upload failed), and its folder.
     func abandon(_ key: Key) {
         _ = table.withLock { $0.jobs.removeValue(forKey: key) }
-        try? FileManager.default.removeItem(at: folder(key))
+        removeFolder(key)
     }
 
     /// Queues the person's job `id` (changed by `prepare` first) to run `work` on a thread of its own when a slot is
