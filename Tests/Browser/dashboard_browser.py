@@ -15,6 +15,7 @@ import os
 import secrets
 import sys
 import urllib.parse
+import zipfile
 
 from playwright.sync_api import sync_playwright
 
@@ -160,6 +161,29 @@ def import_with_progress(page, base, export, out):
     shot(page, out, "09-import-finished")
 
 
+def export_and_download(page, base, out):
+    """An export started from the same page: the job's page shows its progress until the export has finished, then a
+    download link; the file downloaded with the session is an Apple Health export.zip holding what was imported."""
+    page.goto(base + "/import")
+    check(page.get_by_label("Apple Health export", exact=False).is_checked(), "Apple's layout is the default format")
+    page.get_by_role("button", name="Export", exact=True).click()
+    page.wait_for_url(base + "/export/*")
+    check(page.get_by_role("progressbar", name="Export progress").is_visible(), "the export's page shows a progress bar")
+    page.get_by_text("Finished", exact=True).wait_for()
+    shot(page, out, "10-export-finished")
+    with page.expect_download() as started:
+        page.get_by_role("link", name="Download").click()
+    path = os.path.join(out, "downloaded-export.zip")
+    started.value.save_as(path)
+    check(zipfile.is_zipfile(path), "the download is a zip file")
+    with zipfile.ZipFile(path) as archive:
+        names = [name for name in archive.namelist() if name.endswith("/export.xml")]
+        check(names == ["apple_health_export/export.xml"], "with Apple's export.xml: " + str(archive.namelist()[:5]))
+        check(archive.read(names[0]).count(b"<Record ") > 0, "holding the imported records")
+    page.goto(base + "/import")
+    check(page.get_by_role("table", name="Your exports").is_visible(), "the import page lists the export")
+
+
 def new_page(browser):
     """A page of its own (no cookies shared) at phone size, waiting up to two minutes for each step."""
     context = browser.new_context(viewport=PHONE)
@@ -184,6 +208,7 @@ def main():
             sign_in_and_overview(page, args.seeded, args.name, args.password, args.out)
             permission_sheet(page, args.seeded, args.client_id, args.redirect_uri, args.out)
             import_with_progress(page, args.seeded, args.export, args.out)
+            export_and_download(page, args.seeded, args.out)
         finally:
             browser.close()
     print("all browser checks passed", flush=True)

@@ -40,7 +40,7 @@ import Testing
         }
     }
 
-    @Test("the dashboard in headless Chromium: sign-up, sign-in, charts at phone width, the permission sheet toggled and submitted, revoke, an import with progress",
+    @Test("the dashboard in headless Chromium: sign-up, sign-in, charts at phone width, the permission sheet toggled and submitted, revoke, an import with progress, an export downloaded",
           .enabled(if: (try? rig.get()) != nil || inCI, "chromium or the Playwright venv is missing (.ci/run installs both)"),
           .timeLimit(.minutes(5)))
     func dashboardInBrowser() async throws {
@@ -79,7 +79,7 @@ import Testing
         print("browser screenshots: \(out)")
         #expect(status == 0, "the browser run failed:\n\(output)")
         let shots = (try? FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }) ?? []
-        #expect(shots.count == 9, "screenshots: \(shots)")
+        #expect(shots.count == 10, "screenshots: \(shots)")
         for name in shots {
             let data = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent(name))
             #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 2_000, "\(name) is a PNG picture")
