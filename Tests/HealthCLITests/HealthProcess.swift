@@ -23,9 +23,11 @@ struct HealthProcess {
 
     /// Runs `health` with `arguments`, an optional environment overlay and `input` on standard input (none when nil),
     /// and waits for it to exit, on a thread of its own (``BlockingWork``): the test awaiting it holds no thread of the
-    /// run's cooperative pool meanwhile.
+    /// run's cooperative pool meanwhile. It runs once one of ``ChildProcesses``' slots is free.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> Result {
-        try await BlockingWork.run { try runBlocking(arguments, environment: environment, input: input) }
+        try await ChildProcesses.withSlot {
+            try await BlockingWork.run { try runBlocking(arguments, environment: environment, input: input) }
+        }
     }
 
     /// ``run(_:environment:input:)`` on the calling thread, which waits until the process exits: only for work already on
@@ -41,7 +43,7 @@ struct HealthProcess {
         process.standardError = err
         let stdin = Pipe()
         if input != nil { process.standardInput = stdin }
-        try process.run()
+        try ChildProcesses.start(process)
         if let input {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()

@@ -34,7 +34,7 @@ struct ImportCommandTests {
         process.arguments = ["import", demo, "--database", killed, "--quiet", "--batch", "500"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcesses.start(process)
         // Kill it once some batches are committed (or as soon as possible if it is already done).
         while process.isRunning {
             if FileManager.default.fileExists(atPath: killed),

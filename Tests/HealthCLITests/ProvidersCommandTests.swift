@@ -36,7 +36,7 @@ struct ProvidersCommandTests {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        try process.run()
+        try ChildProcesses.start(process)
         let (printed, authorizeURL) = await BlockingWork.run {   // reading blocks until the CLI prints
             var printed = Data()
             var authorizeURL: URL?

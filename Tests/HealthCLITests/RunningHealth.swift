@@ -21,7 +21,7 @@ final class RunningHealth: Sendable {
             let chunk = handle.availableData
             collected.withLock { $0.append(chunk) }
         }
-        try process.run()
+        try ChildProcesses.start(process)
     }
 
     /// What it printed so far.

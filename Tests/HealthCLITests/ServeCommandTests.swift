@@ -46,7 +46,7 @@ import TestSupport
         let out = Pipe()
         process.standardOutput = out
         process.standardError = Pipe()
-        try process.run()
+        try ChildProcesses.start(process)
         let printed = await BlockingWork.run {   // reading blocks until the server prints
             var printed = ""
             let deadline = Date().addingTimeInterval(30)
@@ -93,7 +93,7 @@ import TestSupport
                           "http://127.0.0.1:\(port)/v1/changes/stream?type=HKQuantityTypeIdentifierStepCount"]
         let stream = Pipe()
         curl.standardOutput = stream
-        try curl.run()
+        try ChildProcesses.start(curl)
         defer { if curl.isRunning { curl.terminate() } }
         var received = ""
         let deadline = Date().addingTimeInterval(30)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The Server-Sent Events stream of changes, read by a real client (curl) as a browser's EventSource would.
 @Suite struct ChangeStreamTests {
@@ -29,7 +30,7 @@ import Testing
         process.standardOutput = pipe
         let output = Output()
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
+        try ChildProcesses.start(process)
         return (process, output)
     }
 

@@ -101,7 +101,7 @@ import Testing
         process.standardError = handle
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+            do { try ChildProcesses.start(process) } catch { continuation.resume(throwing: error) }
         }
         try handle.close()
         return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
