@@ -4,7 +4,8 @@ public import HealthDatabase
 
 extension SQLiteHealthStorage {
     /// See ``SlotSumStorage/quantityValues(matching:type:starts:)``: seven columns a row, read straight through the C API
-    /// (``StatementRows``); the user-entered flag is looked up only for samples that have fields. A start range reads
+    /// (``StatementRows``); the user-entered flag is looked up only for samples that have fields (a `CASE`: SQLite runs
+    /// both sides of `has_fields AND EXISTS (…)`, a seek into `field` for every row). A start range reads
     /// the `(type, start)` index (`INDEXED BY`): left to itself, SQLite may take a filter's `end` bound instead and
     /// walk every later sample of the type.
     public func quantityValues(matching filter: SampleFilter, type: String, starts: Range<Double>?) throws -> [QuantityValue] {
@@ -20,19 +21,27 @@ extension SQLiteHealthStorage {
                 }
                 let sql = """
                     SELECT s.start, s.end, s.quantity, s.original_quantity, s.unit, s.source_id,
-                           s.has_fields AND EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id
-                                                    AND f.key = 'HKWasUserEntered' AND f.num = 1)
+                           CASE WHEN s.has_fields THEN EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id
+                                                    AND f.key = 'HKWasUserEntered' AND f.num = 1) ELSE 0 END
                     FROM sample s \(index) WHERE \(condition.sql)
                     """
                 var values: [QuantityValue] = []
                 var strings = RecentStrings()
-                var lastSource: (id: Int64, bundle: String)?
+                // The sources met so far, by id: a read names a handful, often alternating row by row (a phone's and a
+                // watch's samples interleave), and the shared cache's lock and hashing per row were a tenth of the read.
+                var sources: [(id: Int64, bundle: String)] = []
                 try StatementRows.forEach(db.filterStatement(sql: sql), arguments: condition.arguments, db) { row in
                     let sourceID = row.int64(5)
-                    if lastSource?.id != sourceID { lastSource = (sourceID, try identities.source(sourceID, db).bundleIdentifier) }
+                    let source: String
+                    if let known = sources.firstIndex(where: { $0.id == sourceID }) {
+                        source = sources[known].bundle
+                    } else {
+                        source = try identities.source(sourceID, db).bundleIdentifier
+                        if sources.count < 16 { sources.append((sourceID, source)) }
+                    }
                     let original = row.optionalDouble(3).flatMap { value in row.text(4, &strings).map { (value, $0) } }
                     values.append(QuantityValue(start: row.double(0), end: row.double(1), quantity: row.double(2),
-                                                original: original, source: lastSource!.bundle, userEntered: row.bool(6)))
+                                                original: original, source: source, userEntered: row.bool(6)))
                 }
                 return values
             }

@@ -73,6 +73,29 @@ import Testing
         #expect(try await Self.dailySum(C.owner(storage)) == 440)
     }
 
+    /// A predicate the summaries do not serve reads the samples a week at a time and looks each source's rank up when
+    /// the read first meets it: a source met only weeks later still ranks as the store orders it, by default and with a
+    /// custom order, and its `HKSource` comes with its figures.
+    @Test func readingTheSamplesRanksASourceMetOnlyInALaterWeekAsTheStoreDoes() async throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let phone = try await Q.store(app: Self.phoneApp, storage: storage)
+        try await phone.save(C.steps(100, C.date(2024, 2, 1, 10), minutes: 10, device: C.device("iPhone", hardware: "iPhone15,2")))
+        try await Self.phoneAndWatch(storage: storage)   // the watch's first sample, five weeks on
+        let owner = C.owner(storage)
+        let fromSamples = HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: .count(), doubleValue: 0))
+        func run() async throws -> HKStatisticsCollection {
+            try await C.run(owner, C.query(options: [.cumulativeSum, .separateBySource], predicate: fromSamples))
+        }
+        var collection = try await run()
+        #expect(C.sum(collection, C.date(2024, 2, 1)) == 100)
+        #expect(C.sum(collection, C.date(2024, 3, 5)) == 700)   // the watch outranks the phone
+        let watch = try #require(collection.statistics(for: C.date(2024, 3, 5))?.sources?.first { $0.bundleIdentifier == Self.watchApp })
+        #expect(collection.statistics(for: C.date(2024, 3, 5))?.sumQuantity(for: watch)?.doubleValue(for: .count()) == 300)
+        try owner.setSourcePriority(bundleIdentifiers: [Self.phoneApp])
+        collection = try await run()
+        #expect(C.sum(collection, C.date(2024, 3, 5)) == 600)
+    }
+
     @Test func appsCannotChangeThePriorityAndBadListsAreRefused() async throws {
         let storage = try SQLiteHealthStorage.inMemory()
         let app = try await Q.store(storage: storage)

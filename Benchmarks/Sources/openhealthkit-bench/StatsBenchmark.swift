@@ -34,6 +34,11 @@ enum StatsBenchmark {
         let storage = try SQLiteHealthStorage(path: path)
         report("install summaries (one-time, backfill)", Measure.ms(Measure.seconds(try Measure.time { try storage.prepareSlotSums() })))
         let store = HKHealthStore.owner(storage: storage)
+        // For profiling (`perf record`): BENCH_ONLY=scan runs only the read of the samples (the quantity predicate).
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "scan" {
+            try StatsPredicateBenchmark.scanOnly(set, storage: storage, reps: options.reps)
+            return
+        }
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let first = try Measure.seconds(Measure.time { _ = try collection(store, separate: true, calendar: utc) })

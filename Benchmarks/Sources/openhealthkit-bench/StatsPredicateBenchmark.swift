@@ -13,10 +13,9 @@ enum StatsPredicateBenchmark {
 
     static func run(_ set: StatsBenchmark.DataSet, storage: SQLiteHealthStorage, calendar: Calendar, duck: Double?,
                     reps: Int) throws {
-        let owner = HKHealthStore.owner(storage: storage)
-        try owner.setAuthorization(forApp: reader.bundleIdentifier, toShare: [], read: [HealthData.stepCount], allowed: true)
-        let app = HKHealthStore(storage: storage, app: reader)
+        let app = try readerApp(storage)
         let start = StatsBenchmark.epoch, end = start.addingTimeInterval(Double(set.days) * 86_400)
+        let owner = HKHealthStore.owner(storage: storage)
         try owner.setAuthorization(forApp: HealthData.phoneApp.bundleIdentifier, toShare: [HealthData.stepCount], read: [], allowed: true)
         let phone = HKHealthStore(storage: storage, app: HealthData.phoneApp)   // reads its own samples only
         let window = HKQuery.predicateForSamples(withStart: start, end: end, options: [])
@@ -57,16 +56,47 @@ enum StatsPredicateBenchmark {
             report("  same as from the samples", StatsBenchmark.same(answer.statistics(), reference.statistics()) ? "equal" : "DIFFERENT")
         }
         try single(app, start: start, end: end, reps: reps, duck: duck)
-        // A predicate the summaries do not serve reads every sample of the window.
+        try scan(set, storage: storage, app: app, calendar: calendar, reps: max(1, reps / 5))
+    }
+
+    /// The store as the app granted read access to steps sees it.
+    static func readerApp(_ storage: SQLiteHealthStorage) throws -> HKHealthStore {
+        try HKHealthStore.owner(storage: storage)
+            .setAuthorization(forApp: reader.bundleIdentifier, toShare: [], read: [HealthData.stepCount], allowed: true)
+        return HKHealthStore(storage: storage, app: reader)
+    }
+
+    /// ``scan(_:storage:app:calendar:reps:)`` alone, for profiling.
+    static func scanOnly(_ set: StatsBenchmark.DataSet, storage: SQLiteHealthStorage, reps: Int) throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        try scan(set, storage: storage, app: readerApp(storage), calendar: utc, reps: reps)
+    }
+
+    /// A predicate the summaries do not serve (`predicateForQuantitySamples`, every sample matches) reads every
+    /// sample of the window: the whole collection query, and the storage layer's read of those samples alone, in
+    /// samples per second.
+    static func scan(_ set: StatsBenchmark.DataSet, storage: SQLiteHealthStorage, app: HKHealthStore, calendar: Calendar,
+                     reps: Int) throws {
         let other = HKQuery.predicateForQuantitySamples(with: .greaterThanOrEqualTo, quantity: HKQuantity(unit: .count(), doubleValue: 0))
-        var scan = LatencySeries(label: "quantity predicate (reads the samples)")
-        for _ in 0 ..< max(1, reps / 5) {
-            scan.seconds.append(Measure.seconds(try Measure.time {
-                _ = try StatsBenchmark.collection(app, separate: true, calendar: calendar, predicate: other)
-            }))
+        let filter = SampleFilter.and([.types([HealthData.stepCount.identifier]), .quantity(.greaterThanOrEqual, 0)])
+        let start = StatsBenchmark.epoch.timeIntervalSince1970, end = start + Double(set.days) * 86_400
+        var query = RateSeries(label: "quantity predicate (reads the samples), samples/s")
+        var read = RateSeries(label: "  the storage layer's read of them alone")
+        func measure(_ series: inout RateSeries, _ body: () throws -> Void) rethrows {
+            let cpu = Measure.cpu()
+            let seconds = Measure.seconds(try Measure.time(body))
+            series.add(items: set.samples, seconds: seconds, cpu: Measure.cpu() - cpu)
         }
-        scan.print()
-        report("  samples read per second", String(format: "%.0f", Double(set.samples) / scan.median))
+        for _ in 0 ..< reps {
+            try measure(&query) { _ = try StatsBenchmark.collection(app, separate: true, calendar: calendar, predicate: other) }
+            try measure(&read) {
+                let values = try storage.quantityValues(matching: filter, type: HealthData.stepCount.identifier, starts: start ..< end)
+                precondition(values.count == set.samples, "read \(values.count) of \(set.samples) samples")
+            }
+        }
+        query.print(target: 1_000_000)
+        read.print()
     }
 
     /// `HKStatisticsQuery` (sums per source) over the year less 7 minutes 17 s at the start and 20 minutes 34 s at

@@ -109,9 +109,8 @@ extension HKStatisticsCollectionQuery {
             (results, sources, stamp) = try SlotSumStatistics.compute(intervals, reader: reader, storage: summaries,
                                                                         refreshing: refreshing)
         } else {
-            let priority: StatisticsSourcePriority
-            (priority, sources) = try reader.priority()
-            (results, stamp) = (try reader.compute(intervals, priority: priority), nil)
+            (results, sources) = try reader.computeWithSources(intervals)
+            stamp = nil
         }
         let computed = results.map { $0.hasData ? $0.statistics(of: quantityType, sources: sources, options: options) : nil }
         return (computed, stamp)

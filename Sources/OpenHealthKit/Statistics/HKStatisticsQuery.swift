@@ -83,8 +83,8 @@ open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
         if let (result, sources) = try StatisticsSpan.compute(interval, reader: reader) {
             return result.statistics(of: reader.type, sources: sources, options: reader.options, interval: range)
         }
-        let (priority, sources) = try reader.priority()
-        let result = try reader.compute([interval], priority: priority)[0]
+        let (results, sources) = try reader.computeWithSources([interval])
+        let result = results[0]
         return result.statistics(of: reader.type, sources: sources, options: reader.options, interval: range)
     }
 }

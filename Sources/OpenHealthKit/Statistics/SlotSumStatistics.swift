@@ -203,7 +203,7 @@ package enum SlotSumStatistics {
 
     /// The merge order of `reader`'s cache (over the sources it sums) and their `HKSource`s: the order
     /// ``compute(_:reader:storage:refreshing:)`` merges by. Two sources rank alike in it and in
-    /// ``StatisticsReader/priority()`` (the order is the store's), without reading the matching samples for their sources.
+    /// ``StatisticsReader/computeWithSources(_:)`` (the order is the store's), without reading the matching samples for their sources.
     package static func priority(reader: StatisticsReader, storage: any SlotSumStorage) throws
         -> (priority: StatisticsSourcePriority, sources: [String: HKSource]) {
         let cache = try self.cache(storage, reader: reader)

@@ -104,15 +104,6 @@ package struct StatisticsReader: Sendable {
         return DateWindow(start: starts.max(), end: ends.min())
     }
 
-    /// The merge order and the `HKSource` of every source with matching samples. A source's default tier comes from
-    /// its newest sample the app may read, whatever the predicate (as in HealthKit, the order is the store's, not the
-    /// query's), so the order of two sources is the same under every predicate.
-    package func priority() throws -> (priority: StatisticsSourcePriority, sources: [String: HKSource]) {
-        let (order, records) = try SourcePriorityRule.order(storage, matching: scope,
-                                                            bundles: storage.sources(matching: filter).map(\.bundleIdentifier))
-        return (StatisticsSourcePriority(order), records.mapValues { SourceMapping.revision(from: $0).source })
-    }
-
     /// The earliest start and the latest end of the matching samples, or nil when there are none.
     package func dataRange() throws -> DateInterval? {
         let first = try storage.records(matching: filter, sort: [SampleSort(.startDate)], limit: 1, includePayload: false)
@@ -141,6 +132,22 @@ package struct StatisticsReader: Sendable {
     /// samples crossing a slot edge) spares that one read, which has no index bound on both sides.
     package func compute(_ intervals: [DateInterval], priority: StatisticsSourcePriority,
                          entering: Set<UUID>? = nil) throws -> [StatisticsBucketResult] {
+        try compute(intervals, entering: entering) { _ in priority }
+    }
+
+    /// The figures of each of the consecutive `intervals`, merged in the store's order, and the `HKSource` of every
+    /// source counted, by bundle identifier. A source's place in the order (from its newest sample the app may read,
+    /// whatever the predicate, as in HealthKit) is looked up when the read first meets it (``SourceOrderResolver``).
+    package func computeWithSources(_ intervals: [DateInterval]) throws
+        -> (results: [StatisticsBucketResult], sources: [String: HKSource]) {
+        let order = try SourceOrderResolver(storage: storage, scope: scope)
+        let results = try compute(intervals, entering: nil, priority: order.priority(covering:))
+        return (results, order.sources)
+    }
+
+    /// ``compute(_:priority:entering:)`` with the merge order of each window's samples from `priority`.
+    private func compute(_ intervals: [DateInterval], entering: Set<UUID>?,
+                         priority: ([StatisticsSample]) throws -> StatisticsSourcePriority) throws -> [StatisticsBucketResult] {
         guard let first = intervals.first, let last = intervals.last else { return [] }
         var results: [StatisticsBucketResult] = []
         results.reserveCapacity(intervals.count)
@@ -161,8 +168,9 @@ package struct StatisticsReader: Sendable {
             let reach = window[0].start.addingTimeInterval(-0.001)
             carried.removeAll { $0.end < reach }
             let started = try samples(starting: readFrom..<readUntil)
-            results += StatisticsEngine.compute(carried + started, intervals: window,
-                                                style: type.aggregationStyle, priority: priority,
+            let read = carried + started
+            results += StatisticsEngine.compute(read, intervals: window,
+                                                style: type.aggregationStyle, priority: try priority(read),
                                                 separateBySource: options.contains(.separateBySource),
                                                 mostRecent: options.contains(.mostRecent))
             carried += started.filter { $0.end >= readUntil.addingTimeInterval(-0.001) }
