@@ -79,6 +79,7 @@ package struct StoreWriter: Sendable {
     func prepared(_ records: consuming [SampleRecord], rules: WriteRules) throws -> [SampleRecord] {
         guard !rules.isDisjoint(with: [.validate, .stampSource]) else { return records }
         var seen: Set<UUID> = []
+        seen.reserveCapacity(rules.contains(.validate) ? records.count : 0)
         let source = SourceMapping.record(from: store.appRevision)
         for index in records.indices {
             if rules.contains(.validate) {
