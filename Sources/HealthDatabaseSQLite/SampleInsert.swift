@@ -16,36 +16,47 @@ enum SampleInsert {
     /// SQLite copies the bytes during the bind call.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+    /// The columns of one `sample` row, in the order of ``RecordWriter``'s insert.
+    static let columnCount: CInt = 18
+
     /// Inserts `record` as row `id` with the given type, source, device and parent ids.
     ///
     /// - Throws: ``StorageError/duplicateUUID(_:)`` when the UUID is taken; a `DatabaseError` for any other failure.
     static func execute(_ statement: Statement, _ db: Database, record: SampleRecord, id: Int64, typeID: Int64,
                         sourceID: Int64, deviceID: Int64?, parentID: Int64?) throws {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        sqlite3_bind_int64(handle, 1, id)
-        withUnsafeBytes(of: record.uuid.uuid) { _ = sqlite3_bind_blob(handle, 2, $0.baseAddress, 16, transient) }
-        sqlite3_bind_int64(handle, 3, record.kind.code)
-        sqlite3_bind_int64(handle, 4, typeID)
-        sqlite3_bind_double(handle, 5, record.startDate.timeIntervalSince1970)
-        sqlite3_bind_double(handle, 6, record.endDate.timeIntervalSince1970)
-        bind(record.quantity, 7, handle)
-        bind(record.unit, 8, handle)
-        bind(record.originalQuantity, 9, handle)
-        sqlite3_bind_int64(handle, 10, Int64(record.count))
-        bind(record.categoryValue.map(Int64.init), 11, handle)
-        sqlite3_bind_int64(handle, 12, sourceID)
-        bind(deviceID, 13, handle)
-        bind(record.syncIdentifier, 14, handle)
-        bind(record.syncVersion, 15, handle)
-        bind(parentID, 16, handle)
-        if let payload = record.payload {
-            payload.withUnsafeBytes { _ = sqlite3_bind_blob(handle, 17, $0.baseAddress, CInt($0.count), transient) }
-        } else {
-            sqlite3_bind_null(handle, 17)
-        }
-        sqlite3_bind_int64(handle, 18, record.fields.isEmpty ? 0 : 1)
+        sqlite3_reset(statement.sqliteStatement)
+        bind(record, row: 0, of: statement, id: id, typeID: typeID, sourceID: sourceID, deviceID: deviceID, parentID: parentID)
         try step(statement, db, uuid: record.uuid)
+    }
+
+    /// Binds `record` as the `row`th (from 0) of the rows a multi-row insert statement lists (``SampleRun``): its
+    /// parameters ``columnCount`` × `row` + 1 onwards. The statement must have been reset.
+    static func bind(_ record: SampleRecord, row: Int, of statement: Statement, id: Int64, typeID: Int64,
+                     sourceID: Int64, deviceID: Int64?, parentID: Int64?) {
+        let handle = statement.sqliteStatement
+        let base = columnCount * CInt(row)
+        sqlite3_bind_int64(handle, base + 1, id)
+        withUnsafeBytes(of: record.uuid.uuid) { _ = sqlite3_bind_blob(handle, base + 2, $0.baseAddress, 16, transient) }
+        sqlite3_bind_int64(handle, base + 3, record.kind.code)
+        sqlite3_bind_int64(handle, base + 4, typeID)
+        sqlite3_bind_double(handle, base + 5, record.startDate.timeIntervalSince1970)
+        sqlite3_bind_double(handle, base + 6, record.endDate.timeIntervalSince1970)
+        bind(record.quantity, base + 7, handle)
+        bind(record.unit, base + 8, handle)
+        bind(record.originalQuantity, base + 9, handle)
+        sqlite3_bind_int64(handle, base + 10, Int64(record.count))
+        bind(record.categoryValue.map(Int64.init), base + 11, handle)
+        sqlite3_bind_int64(handle, base + 12, sourceID)
+        bind(deviceID, base + 13, handle)
+        bind(record.syncIdentifier, base + 14, handle)
+        bind(record.syncVersion, base + 15, handle)
+        bind(parentID, base + 16, handle)
+        if let payload = record.payload {
+            payload.withUnsafeBytes { _ = sqlite3_bind_blob(handle, base + 17, $0.baseAddress, CInt($0.count), transient) }
+        } else {
+            sqlite3_bind_null(handle, base + 17)
+        }
+        sqlite3_bind_int64(handle, base + 18, record.fields.isEmpty ? 0 : 1)
     }
 
     /// Inserts one `field` row of sample row `id` (``RecordWriter``'s field SQL: sample id, key, kind, text,
@@ -65,15 +76,27 @@ enum SampleInsert {
 
     /// Runs the bound statement once; a unique-constraint failure on a sample row is a duplicate UUID.
     private static func step(_ statement: Statement, _ db: Database, uuid: UUID?) throws {
+        guard let failure = run(statement, db) else { return }
+        if let uuid, failure.isDuplicate { throw StorageError.duplicateUUID(uuid) }
+        throw failure.error
+    }
+
+    /// What a failed statement reported, as GRDB would report it.
+    struct Failure {
+        var error: DatabaseError
+        /// A unique constraint failed (on `sample`, only the UUID is unique besides the id, which positions give).
+        var isDuplicate: Bool { error.extendedResultCode.rawValue == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ }
+    }
+
+    /// Runs the bound statement once and resets it; nil when it succeeded. A failed statement undoes its own changes.
+    static func run(_ statement: Statement, _ db: Database) -> Failure? {
         let handle = statement.sqliteStatement
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
-        guard code == SQLITE_DONE else {
-            let extended = sqlite3_extended_errcode(db.sqliteConnection)
-            if let uuid, extended == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ { throw StorageError.duplicateUUID(uuid) }
-            throw DatabaseError(resultCode: ResultCode(rawValue: extended),
-                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
-        }
+        guard code != SQLITE_DONE else { return nil }
+        let extended = sqlite3_extended_errcode(db.sqliteConnection)
+        return Failure(error: DatabaseError(resultCode: ResultCode(rawValue: extended),
+                                            message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql))
     }
 
     private static func bind(_ text: String?, _ index: CInt, _ handle: OpaquePointer) {

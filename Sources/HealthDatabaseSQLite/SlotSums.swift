@@ -25,6 +25,9 @@ enum SlotSums {
     /// The slot length in seconds.
     static let slotSeconds = 900.0
 
+    /// The field whose value 1 (`HKWasUserEntered = 1`) moves a sample from its slot to the raw samples.
+    static let userEnteredKey = "HKWasUserEntered"
+
     /// `sample.kind` of quantity samples, the only ones summarised.
     private static let quantityKind = RecordKind.quantity.code
 
@@ -77,7 +80,7 @@ enum SlotSums {
             END;
 
             CREATE TRIGGER stat_user_entered AFTER INSERT ON field
-            WHEN NEW.key = 'HKWasUserEntered' AND NEW.num = 1 BEGIN
+            WHEN NEW.key = '\(userEnteredKey)' AND NEW.num = 1 BEGIN
                 UPDATE stat_slot SET total = total - (SELECT COALESCE(quantity, 0) FROM sample WHERE id = NEW.sample_id), n = n - 1
                     WHERE (type, slot, source_id, device_id) = (SELECT type, \(slot("start")), source_id, COALESCE(device_id, 0)
                                                                 FROM sample WHERE id = NEW.sample_id AND kind = \(quantityKind))

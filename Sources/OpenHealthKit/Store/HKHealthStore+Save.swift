@@ -9,7 +9,8 @@ extension HKHealthStore {
     @discardableResult
     package func store(_ objects: [HKObject]) throws -> SaveOutcome {
         var records: [SampleRecord] = []
+        records.reserveCapacity(objects.count)
         for object in objects { records += try ObjectMapping.records(from: object) }
-        return try writer.save(records, rules: .app)
+        return try writer.save(consume records, rules: .app)
     }
 }

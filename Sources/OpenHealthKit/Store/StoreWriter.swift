@@ -36,7 +36,7 @@ package struct StoreWriter: Sendable {
     /// Saves `records` (and the `association`, see ``HealthStorage/save(_:associating:)``) in one transaction,
     /// after the checks `rules` ask for; `sharing` lists types the app must be allowed to share besides the records'.
     @discardableResult
-    package func save(_ records: [SampleRecord], associating association: SampleAssociation? = nil,
+    package func save(_ records: consuming [SampleRecord], associating association: SampleAssociation? = nil,
                       sharing: [HKObjectType] = [], rules: WriteRules) throws -> SaveOutcome {
         try store.requireNotGuest()
         let storage = try store.storage()
@@ -74,11 +74,12 @@ package struct StoreWriter: Sendable {
         return try storage.delete(matching: filter)
     }
 
-    /// `records` validated and stamped as `rules` say.
-    func prepared(_ records: [SampleRecord], rules: WriteRules) throws -> [SampleRecord] {
+    /// `records` validated and stamped as `rules` say. Taking the array (the callers hand over arrays they made for
+    /// the save) lets the stamping change each record in place: a copy would copy every record's storage.
+    func prepared(_ records: consuming [SampleRecord], rules: WriteRules) throws -> [SampleRecord] {
         guard !rules.isDisjoint(with: [.validate, .stampSource]) else { return records }
-        var records = records
         var seen: Set<UUID> = []
+        seen.reserveCapacity(rules.contains(.validate) ? records.count : 0)
         let source = SourceMapping.record(from: store.appRevision)
         for index in records.indices {
             if rules.contains(.validate) {
