@@ -77,6 +77,7 @@ import Testing
         for (step, batch) in saves.enumerated() {
             try await store.save(batch)
             let delivered = await sums.wait(for: step + 1)
+            await perSource.wait(for: step + 1)   // the handler records it after the sums
             let fresh = try await C.run(store, C.query(options: [.cumulativeSum, .separateBySource]))
             #expect(delivered.count == step + 1)
             #expect(delivered.last == days.map { C.sum(fresh, $0) }, "after save \(step + 1)")
