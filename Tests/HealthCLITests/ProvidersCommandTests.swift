@@ -51,7 +51,10 @@ struct ProvidersCommandTests {
             }
             return (printed, authorizeURL)
         }
-        let url = try #require(authorizeURL, "no sign-in URL printed: \(String(decoding: printed, as: UTF8.self))")
+        let url = try #require(authorizeURL, """
+            no sign-in URL printed: \(String(decoding: printed, as: UTF8.self)) \
+            \(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            """)   // (only read when it has exited)
         if paste {
             let redirect = try await Self.redirectLocation(url)
             input.fileHandleForWriting.write(Data((redirect + "\n").utf8))
