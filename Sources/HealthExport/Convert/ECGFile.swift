@@ -62,7 +62,8 @@ struct ECGFile: Equatable {
     /// tests hold its byte reading equal to).
     static func readThroughText(_ data: Data) -> Result<ECGFile, ImportProblem> {
         var file = ECGFile(header: [], voltages: [])
-        return finished(file, readText(data, into: &file))
+        let problem = readText(data, into: &file)
+        return finished(file, problem)
     }
 
     private static func finished(_ file: ECGFile, _ problem: ImportProblem?) -> Result<ECGFile, ImportProblem> {
