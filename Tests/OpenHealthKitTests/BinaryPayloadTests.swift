@@ -114,17 +114,20 @@ struct BinaryPayloadTests {
     func electrocardiogramDamaged() throws {
         let record = try ObjectMapping.record(from: try Self.ecg(heartRate: 62.5, frequency: nil))
         let payload = try #require(record.payload)
-        for cut in [1, 4, 11, 20, 30, 40, payload.count - 9, payload.count - 1] {
+        // The average heart rate's flag (after the tag and two numbers) neither 0 nor 1.
+        Self.expectRefused(record, cuts: [1, 4, 11, 20, 30, 40, payload.count - 9, payload.count - 1],
+                           other: payload.prefix(20) + Data([7]) + payload.dropFirst(21))
+    }
+
+    /// Expects `record` with its payload cut at each of `cuts`, with a byte added, and with the payload `other`, to
+    /// be refused with an error.
+    static func expectRefused(_ record: SampleRecord, cuts: [Int], other: Data) {
+        let payload = record.payload ?? Data()
+        for damagedPayload in cuts.map({ payload.prefix($0) }) + [payload + Data([0]), other] {
             var damaged = record
-            damaged.payload = payload.prefix(cut)
+            damaged.payload = damagedPayload
             #expect(throws: HKError.self) { try ObjectMapping.object(from: damaged) }
         }
-        var longer = record
-        longer.payload = payload + Data([0])
-        #expect(throws: HKError.self) { try ObjectMapping.object(from: longer) }
-        var badFlag = record
-        badFlag.payload = payload.prefix(20) + Data([7]) + payload.dropFirst(21)
-        #expect(throws: HKError.self) { try ObjectMapping.object(from: badFlag) }
     }
 
     @Test("a route payload written as JSON by an earlier version reads the same locations")
@@ -141,17 +144,7 @@ struct BinaryPayloadTests {
     func damaged() throws {
         let record = try RouteMapping.record(from: Self.route(), workout: UUID(), file: nil)
         let payload = try #require(record.payload)
-        for cut in [1, 3, 4, 7, 9, 100, payload.count - 1] {
-            var damaged = record
-            damaged.payload = payload.prefix(cut)
-            #expect(throws: HKError.self) { try ObjectMapping.object(from: damaged) }
-        }
-        var longer = record
-        longer.payload = payload + Data([0])
-        #expect(throws: HKError.self) { try ObjectMapping.object(from: longer) }
-        var other = record
-        other.payload = Data([0, UInt8(ascii: "X"), UInt8(ascii: "Y"), 1])
-        #expect(throws: HKError.self) { try ObjectMapping.object(from: other) }
+        Self.expectRefused(record, cuts: [1, 3, 4, 7, 9, 100, payload.count - 1], other: Data([0, UInt8(ascii: "X"), UInt8(ascii: "Y"), 1]))
     }
 
     @Test("an imported beat list is stored binary with its entries as written; the JSON payload of earlier versions reads the same")
