@@ -3,9 +3,9 @@ import HealthDatabase
 @testable import OpenHealthKit
 import Testing
 
-/// Route and heartbeat payloads are binary (issue 15: no JSON on the import's hot path); stores written before hold
-/// JSON, which must still read the same.
-@Suite("Binary route and heartbeat payloads, and the JSON ones stores written before hold")
+/// Route, heartbeat and ECG payloads are binary (issue 15: no JSON on the import's hot path); stores written before
+/// hold JSON, which must still read the same.
+@Suite("Binary route, heartbeat and ECG payloads, and the JSON ones stores written before hold")
 struct BinaryPayloadTests {
     static let start = Date(timeIntervalSince1970: 1_607_327_998.25)
 
@@ -46,6 +46,90 @@ struct BinaryPayloadTests {
         #expect((try ObjectMapping.object(from: saved) as? HKWorkoutRoute)?.locations == Self.locations)
     }
 
+    @Test("a route's points encoded ahead (on the import's look-ahead thread) give the payload encoded with the record")
+    func routeEncodedAhead() throws {
+        let route = Self.route()
+        let file = "/workout-routes/route_2020-12-06_11.59pm.gpx"
+        let workout = UUID()
+        let direct = try RouteMapping.record(from: route, workout: workout, file: file)
+        let ahead = try RouteMapping.record(from: route, workout: workout, file: file, encoded: .success(RouteMapping.encode(Self.locations)))
+        #expect(ahead.payload == direct.payload)
+        #expect(throws: HKError.self) { try RouteMapping.encode([WorkoutRouteLocation(latitude: .nan, longitude: 0, altitude: 0, timestamp: Self.start)]) }
+    }
+
+    /// An ECG with measurements whose voltages JSON's shortest printing and the binary bits must both keep exactly, one
+    /// measurement without a voltage, and optional summary values present or not.
+    static func ecg(heartRate: Double?, frequency: Double?) throws -> HKElectrocardiogram {
+        var measurements = try (0..<300).map { index in
+            try HKElectrocardiogram.VoltageMeasurement(
+                timeSinceSampleStart: Double(index) / 512.7,
+                voltages: [.appleWatchSimilarToLeadI: HKQuantity(unit: .voltUnit(with: .micro), doubleValue: sin(Double(index) / 7) * 312.345 / 3)])
+        }
+        measurements.append(try HKElectrocardiogram.VoltageMeasurement(timeSinceSampleStart: 0.9, voltages: [:]))
+        return try HKElectrocardiogram(
+            start: start, end: start.addingTimeInterval(30), classification: .inconclusivePoorReading, symptomsStatus: .present,
+            averageHeartRate: heartRate.map { HKQuantity(unit: .count().unitDivided(by: .minute()), doubleValue: $0) },
+            samplingFrequency: frequency.map { HKQuantity(unit: .hertz(), doubleValue: $0) }, voltageMeasurements: measurements,
+            sourceRevision: revision)
+    }
+
+    static func stored(_ measurements: [HKElectrocardiogram.VoltageMeasurement]) -> [HKElectrocardiogram.VoltageMeasurement.Stored] {
+        measurements.map(\.stored)
+    }
+
+    @Test("an ECG's payload is binary and reads back every measurement and summary value bit for bit")
+    func electrocardiogramRoundTrip() throws {
+        for (heartRate, frequency) in [(62.5 as Double?, 512.7 as Double?), (nil, nil), (nil, 511.9), (0.1 + 0.2, nil)] {
+            let ecg = try Self.ecg(heartRate: heartRate, frequency: frequency)
+            let record = try ObjectMapping.record(from: ecg)
+            let payload = try #require(record.payload)
+            #expect(payload.first == 0, "binary, not JSON: \(payload.prefix(8).map { $0 })")
+            #expect(payload.count < 301 * 17 + 64)
+            let read = try #require(try ObjectMapping.object(from: record) as? HKElectrocardiogram)
+            #expect(Self.stored(read.voltageMeasurements) == Self.stored(ecg.voltageMeasurements))
+            #expect(read.classification == .inconclusivePoorReading && read.symptomsStatus == .present)
+            #expect(read.averageHeartRate?.doubleValue(for: .count().unitDivided(by: .minute())) == heartRate)
+            #expect(read.samplingFrequency?.doubleValue(for: .hertz()) == frequency)
+        }
+    }
+
+    @Test("an ECG payload written as JSON by an earlier version reads the same recording")
+    func electrocardiogramFromJSON() throws {
+        struct Legacy: Encodable {
+            var classification: Int, symptoms: Int, averageHeartRate: Double?, samplingFrequency: Double?
+            var voltages: [HKElectrocardiogram.VoltageMeasurement.Stored]
+        }
+        let ecg = try Self.ecg(heartRate: 62.5, frequency: 512.7)
+        var record = try ObjectMapping.record(from: ecg)
+        record.payload = try JSONEncoder.sortedKeys.encode(Legacy(
+            classification: ecg.classification.rawValue, symptoms: ecg.symptomsStatus.rawValue, averageHeartRate: 62.5,
+            samplingFrequency: 512.7, voltages: Self.stored(ecg.voltageMeasurements)))
+        #expect(record.payload?.first == UInt8(ascii: "{"))
+        let read = try #require(try ObjectMapping.object(from: record) as? HKElectrocardiogram)
+        #expect(Self.stored(read.voltageMeasurements) == Self.stored(ecg.voltageMeasurements))
+        #expect(read.averageHeartRate?.doubleValue(for: .count().unitDivided(by: .minute())) == 62.5)
+    }
+
+    @Test("a damaged ECG payload is an error naming the record, never a crash or a shorter recording")
+    func electrocardiogramDamaged() throws {
+        let record = try ObjectMapping.record(from: try Self.ecg(heartRate: 62.5, frequency: nil))
+        let payload = try #require(record.payload)
+        // The average heart rate's flag (after the tag and two numbers) neither 0 nor 1.
+        Self.expectRefused(record, cuts: [1, 4, 11, 20, 30, 40, payload.count - 9, payload.count - 1],
+                           other: payload.prefix(20) + Data([7]) + payload.dropFirst(21))
+    }
+
+    /// Expects `record` with its payload cut at each of `cuts`, with a byte added, and with the payload `other`, to
+    /// be refused with an error.
+    static func expectRefused(_ record: SampleRecord, cuts: [Int], other: Data) {
+        let payload = record.payload ?? Data()
+        for damagedPayload in cuts.map({ payload.prefix($0) }) + [payload + Data([0]), other] {
+            var damaged = record
+            damaged.payload = damagedPayload
+            #expect(throws: HKError.self) { try ObjectMapping.object(from: damaged) }
+        }
+    }
+
     @Test("a route payload written as JSON by an earlier version reads the same locations")
     func routeFromJSON() throws {
         struct Legacy: Encodable { var locations: [WorkoutRouteLocation]; var file: String? }
@@ -60,17 +144,7 @@ struct BinaryPayloadTests {
     func damaged() throws {
         let record = try RouteMapping.record(from: Self.route(), workout: UUID(), file: nil)
         let payload = try #require(record.payload)
-        for cut in [1, 3, 4, 7, 9, 100, payload.count - 1] {
-            var damaged = record
-            damaged.payload = payload.prefix(cut)
-            #expect(throws: HKError.self) { try ObjectMapping.object(from: damaged) }
-        }
-        var longer = record
-        longer.payload = payload + Data([0])
-        #expect(throws: HKError.self) { try ObjectMapping.object(from: longer) }
-        var other = record
-        other.payload = Data([0, UInt8(ascii: "X"), UInt8(ascii: "Y"), 1])
-        #expect(throws: HKError.self) { try ObjectMapping.object(from: other) }
+        Self.expectRefused(record, cuts: [1, 3, 4, 7, 9, 100, payload.count - 1], other: Data([0, UInt8(ascii: "X"), UInt8(ascii: "Y"), 1]))
     }
 
     @Test("an imported beat list is stored binary with its entries as written; the JSON payload of earlier versions reads the same")

@@ -53,32 +53,100 @@ struct ECGFile: Equatable {
     /// The file's contents, or the first problem with its line. Lines may end in `\n` or `\r\n`; a UTF-8 byte order mark
     /// is skipped; voltages may use a decimal comma (`-265,868`).
     static func read(_ data: Data) -> Result<ECGFile, ImportProblem> {
+        var file = ECGFile(header: [], voltages: [])
+        guard let problem = data.withUnsafeBytes({ readBytes($0, into: &file) }) else { return readThroughText(data) }
+        return finished(file, problem)
+    }
+
+    /// ``read(_:)`` with every line through a `String`: what `read` does for files that are not plain ASCII (and what
+    /// tests hold its byte reading equal to).
+    static func readThroughText(_ data: Data) -> Result<ECGFile, ImportProblem> {
+        var file = ECGFile(header: [], voltages: [])
+        let problem = readText(data, into: &file)
+        return finished(file, problem)
+    }
+
+    private static func finished(_ file: ECGFile, _ problem: ImportProblem?) -> Result<ECGFile, ImportProblem> {
+        if let problem { return .failure(problem) }
+        if file.header.isEmpty && file.voltages.isEmpty { return .failure(ImportProblem(.malformedFile, line: 1, "the file is empty")) }
+        return .success(file)
+    }
+
+    /// Reads `data` through a `String`, line by line; the first problem, if any.
+    private static func readText(_ data: Data, into file: inout ECGFile) -> ImportProblem? {
         var text = String(decoding: data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        var file = ECGFile(header: [], voltages: [])
         var number = 0
         // "\r\n" is one Character in Swift, so lines are split on every newline character rather than on "\n".
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             number += 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty { continue }
-            if let voltage = voltage(line) {
-                file.voltages.append(voltage)
+            if let problem = take(rawLine.trimmingCharacters(in: .whitespacesAndNewlines), line: number, into: &file) { return problem }
+        }
+        return nil
+    }
+
+    /// Reads a file whose lines end in `\n` or `\r\n` (after an optional byte order mark) from the bytes, as
+    /// ``readText(_:into:)`` would: a voltage line that is a plain number becomes a number without a `String` in between
+    /// (a recording has about 15,000 of them), any other line goes through ``take(_:line:into:)``. Nil, having read
+    /// nothing, for a file with other line separators (which ``readText(_:into:)`` reads).
+    private static func readBytes(_ bytes: UnsafeRawBufferPointer, into file: inout ECGFile) -> ImportProblem?? {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // Character.isNewline also splits on a lone return, vertical tab, form feed, U+0085, U+2028 and U+2029: those
+        // files take the text path. (A `\n` byte is a newline however the bytes around it decode.)
+        for index in start..<bytes.count {
+            switch bytes[index] {
+            case 0x0B, 0x0C: return nil
+            case 0x0D where index + 1 == bytes.count || bytes[index + 1] != 0x0A: return nil
+            case 0x85 where index > 0 && bytes[index - 1] == 0xC2: return nil
+            case 0xA8...0xA9 where index > 1 && bytes[index - 1] == 0x80 && bytes[index - 2] == 0xE2: return nil
+            default: continue
+            }
+        }
+        let base = bytes.assumingMemoryBound(to: UInt8.self)
+        var number = 0
+        while start <= bytes.count {
+            let newline = base[start...].firstIndex(of: 0x0A) ?? bytes.count
+            number += 1
+            var lower = start, upper = newline
+            while lower < upper, isSpace(base[lower]) { lower += 1 }
+            while upper > lower, isSpace(base[upper - 1]) { upper -= 1 }
+            start = newline + 1
+            guard lower < upper else { continue }
+            let line = UnsafeBufferPointer(rebasing: base[lower..<upper])
+            if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first), let value = ExportValues.number(line), value.isFinite {
+                file.voltages.append(value)
                 continue
             }
-            guard file.voltages.isEmpty else {
-                return .failure(ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is not a voltage"))
-            }
-            // The comma is looked for among scalars: a combining mark after it would make ",\u{7EB}" one Character.
-            guard let comma = line.unicodeScalars.firstIndex(of: ",") else {
-                return .failure(ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is neither a key,value line nor a voltage"))
-            }
-            let key = String(line.unicodeScalars[..<comma]).trimmingCharacters(in: .whitespaces)
-            let value = String(line.unicodeScalars[line.unicodeScalars.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
-            file.header.append(Field(key: unquoted(key), value: unquoted(value), line: number))
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let problem = take(text, line: number, into: &file) { return .some(problem) }
         }
-        if file.header.isEmpty && file.voltages.isEmpty { return .failure(ImportProblem(.malformedFile, line: 1, "the file is empty")) }
-        return .success(file)
+        return .some(nil)
+    }
+
+    /// ASCII white space as `trimmingCharacters(in: .whitespacesAndNewlines)` trims it (vertical tab and form feed
+    /// never reach here).
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// Takes one trimmed line (line `number`) into `file`: a voltage, or a header line before the voltages; the problem
+    /// when it is neither.
+    private static func take(_ line: String, line number: Int, into file: inout ECGFile) -> ImportProblem? {
+        if line.isEmpty { return nil }
+        if let voltage = voltage(line) {
+            file.voltages.append(voltage)
+            return nil
+        }
+        guard file.voltages.isEmpty else {
+            return ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is not a voltage")
+        }
+        // The comma is looked for among scalars: a combining mark after it would make ",\u{7EB}" one Character.
+        guard let comma = line.unicodeScalars.firstIndex(of: ",") else {
+            return ImportProblem(.malformedFile, line: number, "\"\(line.prefix(40))\" is neither a key,value line nor a voltage")
+        }
+        let key = String(line.unicodeScalars[..<comma]).trimmingCharacters(in: .whitespaces)
+        let value = String(line.unicodeScalars[line.unicodeScalars.index(after: comma)...]).trimmingCharacters(in: .whitespaces)
+        file.header.append(Field(key: unquoted(key), value: unquoted(value), line: number))
+        return nil
     }
 
     /// The file as text: the header lines up to `Lead`, a blank line, the rest of the header, a blank line, the voltages

@@ -83,9 +83,9 @@ enum ElectrocardiogramConverter {
             for (index, value) in file.voltages.enumerated() {
                 let volts = value * scale
                 hasher.add(Int((volts * 1e9).rounded()))
-                measurements.append(try HKElectrocardiogram.VoltageMeasurement(
-                    timeSinceSampleStart: Double(index) / (frequency ?? 1),
-                    voltages: [.appleWatchSimilarToLeadI: HKQuantity(unit: .volt(), doubleValue: volts)]))
+                // From the stored form: no `HKQuantity` (and no `HKUnit.volt()`) per measurement. The ECG's initialiser
+                // checks every measurement (times inside the recording, finite voltages).
+                measurements.append(HKElectrocardiogram.VoltageMeasurement(.init(t: Double(index) / (frequency ?? 1), v: volts)))
             }
             let end = start.addingTimeInterval(frequency.map { Double(file.voltages.count) / $0 } ?? 0)
             let ecg = try HKElectrocardiogram(

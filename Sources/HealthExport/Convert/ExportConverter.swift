@@ -33,16 +33,17 @@ protocol ImportUnitSink: AnyObject {
 /// everything lands exactly as `HKHealthStore` would store the same HealthKit objects).
 struct ExportConverter: ExportElementSink {
     let output: any ImportUnitSink
-    let files: ExportFiles
+    /// The workouts' GPX files, read ahead.
+    let routeFiles: RouteLookahead
     var records = ExportElementConverter()
     /// Elements read, by name (top-level records included), for the summary.
     private(set) var elementCounts: [String: Int] = [:]
     /// The `ExportDate` element's date, once read (it comes first).
     private var exportDate: Date?
 
-    init(output: any ImportUnitSink, files: ExportFiles) {
+    init(output: any ImportUnitSink, routeFiles: RouteLookahead) {
         self.output = output
-        self.files = files
+        self.routeFiles = routeFiles
     }
 
     mutating func record(_ draft: ElementDraft) throws {
@@ -126,7 +127,7 @@ struct ExportConverter: ExportElementSink {
         case .success(let workout):
             guard let parts = mapped(workout, line: node.line) else { return }
             var unit = ImportUnit(records: parts, line: node.line)
-            let routes = RouteReader.routes(in: node, files: files, workout: unit.records[0], sources: &records.sources)
+            let routes = RouteReader.routes(in: node, routeFiles: routeFiles, workout: unit.records[0], sources: &records.sources)
             for problem in routes.problems { output.report(problem) }
             unit.records += routes.records
             try output.store(unit)

@@ -6,31 +6,31 @@ import OpenHealthKit
 /// A workout's `WorkoutRoute` children to `HKWorkoutRoute` records: locations from the GPX file a
 /// `FileReference` names (workout-routes/*.gpx), or from embedded `Location` elements in very old exports.
 enum RouteReader {
-    /// The route records of a workout (children of `workout`), and the problems met.
-    static func routes(in node: ExportNode, files: ExportFiles, workout: SampleRecord,
+    /// The route records of a workout (children of `workout`), and the problems met; GPX files come from `routeFiles`.
+    static func routes(in node: ExportNode, routeFiles: RouteLookahead, workout: SampleRecord,
                        sources: inout ExportSources) -> (records: [SampleRecord], problems: [ImportProblem]) {
         var records: [SampleRecord] = []
         var problems: [ImportProblem] = []
         for route in node.children(named: "WorkoutRoute") {
             var locations: [WorkoutRouteLocation] = route.children(named: "Location").compactMap(location)
             var path: String?
+            var encoded: Result<RouteMapping.EncodedLocations, HKError>?
             if let reference = route.children(named: "FileReference").first?.attributes["path"] {
                 path = reference
-                let data: Data
-                switch files.data(at: reference, limit: GPXReader.maximumFileBytes) {
-                case .success(let bytes): data = bytes
-                case .failure(.unreadable):
+                switch routeFiles.outcome(for: reference) {
+                case .file(.unreadable):
                     problems.append(ImportProblem(.missingFile, line: route.line, reference))
                     continue
-                case .failure(let problem):
+                case .file(let problem):
                     problems.append(problem.importProblem(file: reference, line: route.line, what: "a route's GPX file"))
                     continue
-                }
-                switch GPXReader.locations(in: data) {
-                case .success(let read): locations += read
-                case .failure(let problem):
+                case .gpx(let problem):
                     problems.append(ImportProblem(problem.kind, line: problem.line, problem.detail, file: reference))
                     continue
+                case .read(let read, let readEncoded):
+                    // The file's encoding is the payload's only when there are no embedded points before them.
+                    if locations.isEmpty { encoded = readEncoded }
+                    locations += read
                 }
             }
             let start = route.attributes["startDate"].flatMap(ExportValues.date) ?? locations.first?.timestamp ?? workout.startDate
@@ -45,7 +45,7 @@ enum RouteReader {
             let metadata = MetadataConverterBox.metadata(route.metadataEntries)
             let routeSample = HKWorkoutRoute(locations: locations, start: start, end: end, uuid: hasher.uuid(at: start),
                                              sourceRevision: source.revision, device: device, metadata: metadata)
-            do { records.append(try RouteMapping.record(from: routeSample, workout: workout.uuid, file: path)) }
+            do { records.append(try RouteMapping.record(from: routeSample, workout: workout.uuid, file: path, encoded: encoded)) }
             catch { problems.append(ImportProblem(.invalidObject, line: route.line, "\(error)")) }
         }
         return (records, problems)

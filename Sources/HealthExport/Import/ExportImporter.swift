@@ -28,7 +28,9 @@ public struct ExportImporter {
         let input = try ExportInput.open(path)
         let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize, dryRun: dryRun,
                                       deferredInMemory: deferredInMemory)
-        var reader = ExportDocumentReader(sink: ExportConverter(output: writer, files: input.files))
+        let routeFiles = RouteLookahead(files: input.files)
+        defer { routeFiles.stop() }
+        var reader = ExportDocumentReader(sink: ExportConverter(output: writer, routeFiles: routeFiles))
         var tokenizer = XMLTokenizer()
         var lastReport = started
         var elements = 0
@@ -43,6 +45,7 @@ public struct ExportImporter {
             }
         }
         try tokenizer.finish(into: &reader)
+        routeFiles.stop()
         let electrocardiograms = try ElectrocardiogramImport.run(files: input.files, into: writer)
         try writer.finish()
         var summary = writer.summary

@@ -96,6 +96,12 @@ extension HKElectrocardiogram {
             package var t: TimeInterval
             /// The voltage of `appleWatchSimilarToLeadI`, in volts.
             package var v: Double?
+
+            /// A measurement `t` seconds after the start with voltage `v` (package access).
+            package init(t: TimeInterval, v: Double?) {
+                self.t = t
+                self.v = v
+            }
         }
 
         /// The stored form (package access).

@@ -7,35 +7,50 @@ import HealthKitModel
 /// records used to hold. A JSON payload never starts with a zero byte, so a reader tells the two apart by the first
 /// byte and keeps reading stores written before.
 struct BinaryPayloadWriter {
-    private(set) var data: Data
+    /// The bytes written so far (an array: appending a few bytes to it is much cheaper than to `Data`).
+    private(set) var bytes: [UInt8]
+
+    /// The payload.
+    var data: Data { Data(bytes) }
 
     /// A payload starting with the tag `letters` (two ASCII letters) and format `version`.
     init(_ letters: StaticString, version: UInt8, capacity: Int) {
-        data = Data(capacity: capacity + 4)
-        data.append(0)
-        data.append(letters.utf8Start, count: 2)
-        data.append(version)
+        bytes = []
+        bytes.reserveCapacity(capacity + 4)
+        bytes.append(0)
+        bytes.append(letters.utf8Start[0])
+        bytes.append(letters.utf8Start[1])
+        bytes.append(version)
     }
+
+    /// A part of a payload, without a tag (for ``append(_:)`` to a tagged one).
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends a part made by an untagged writer.
+    mutating func append(_ part: [UInt8]) { bytes.append(contentsOf: part) }
 
     /// Appends a count or length.
     mutating func count(_ value: Int) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a number's bits; a number that is not finite cannot be stored (as JSON could not hold it).
     mutating func number(_ value: Double, what: String) throws(HKError) {
         guard value.isFinite else { throw HKError(.errorInvalidArgument, "Cannot store \(what): \(value) is not a finite number") }
-        withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a flag.
-    mutating func flag(_ value: Bool) { data.append(value ? 1 : 0) }
+    mutating func flag(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     /// Appends a string (nil and empty are told apart).
     mutating func string(_ value: String?) {
         guard let value else { return count(Int(UInt32.max)) }
         count(value.utf8.count)
-        data.append(contentsOf: value.utf8)
+        bytes.append(contentsOf: value.utf8)
     }
 }
 

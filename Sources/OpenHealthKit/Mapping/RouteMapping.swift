@@ -25,12 +25,39 @@ package enum RouteMapping {
                               sourceRevision: common.revision, device: common.device, metadata: common.metadata)
     }
 
-    /// The record of an imported `route` belonging to `workout`, remembering the GPX `file` it came from.
-    package static func record(from route: HKWorkoutRoute, workout: UUID, file: String?) throws(HKError) -> SampleRecord {
+    /// The points part of a route's payload (the count and each point's numbers), which an importer may encode on
+    /// another thread before the route's record is made (package access).
+    package struct EncodedLocations: Sendable {
+        fileprivate let bytes: [UInt8]
+    }
+
+    /// `locations` encoded as a stored route holds them; throws for a number that is not finite.
+    package static func encode(_ locations: [WorkoutRouteLocation]) throws(HKError) -> EncodedLocations {
+        var writer = BinaryPayloadWriter(capacity: 4 + locations.count * 64)
+        writer.count(locations.count)
+        for point in locations {
+            try writer.number(point.latitude, what: "a route location")
+            try writer.number(point.longitude, what: "a route location")
+            try writer.number(point.altitude, what: "a route location")
+            try writer.number(point.timestamp.timeIntervalSinceReferenceDate, what: "a route location")
+            try writer.number(point.horizontalAccuracy, what: "a route location")
+            try writer.number(point.verticalAccuracy, what: "a route location")
+            try writer.number(point.course, what: "a route location")
+            try writer.number(point.speed, what: "a route location")
+        }
+        return EncodedLocations(bytes: writer.bytes)
+    }
+
+    /// The record of an imported `route` belonging to `workout`, remembering the GPX `file` it came from. `encoded`,
+    /// when given, is what ``encode(_:)`` made of exactly `route.locations` (or the error it threw).
+    package static func record(from route: HKWorkoutRoute, workout: UUID, file: String?,
+                               encoded: Result<EncodedLocations, HKError>? = nil) throws(HKError) -> SampleRecord {
         // The header as `ObjectMapping.record(from:)` makes it, and the payload once (with the file).
         var record = try SampleHeader(of: route).record()
         record.parent = workout
-        record.payload = try encode(Payload(locations: route.locations, file: file))
+        let locations: EncodedLocations
+        if let encoded { locations = try encoded.get() } else { locations = try encode(route.locations) }
+        record.payload = payload(file: file, locations: locations)
         return record
     }
 
@@ -43,19 +70,13 @@ package enum RouteMapping {
 
 
     private static func encode(_ payload: Payload) throws(HKError) -> Data {
-        var writer = BinaryPayloadWriter("RT", version: 1, capacity: 8 + payload.locations.count * 64 + (payload.file?.utf8.count ?? 0))
-        writer.string(payload.file)
-        writer.count(payload.locations.count)
-        for point in payload.locations {
-            try writer.number(point.latitude, what: "a route location")
-            try writer.number(point.longitude, what: "a route location")
-            try writer.number(point.altitude, what: "a route location")
-            try writer.number(point.timestamp.timeIntervalSinceReferenceDate, what: "a route location")
-            try writer.number(point.horizontalAccuracy, what: "a route location")
-            try writer.number(point.verticalAccuracy, what: "a route location")
-            try writer.number(point.course, what: "a route location")
-            try writer.number(point.speed, what: "a route location")
-        }
+        try self.payload(file: payload.file, locations: encode(payload.locations))
+    }
+
+    private static func payload(file: String?, locations: EncodedLocations) -> Data {
+        var writer = BinaryPayloadWriter("RT", version: 1, capacity: 4 + (file?.utf8.count ?? 0) + locations.bytes.count)
+        writer.string(file)
+        writer.append(locations.bytes)
         return writer.data
     }
 
