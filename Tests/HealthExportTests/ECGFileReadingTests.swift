@@ -1,6 +1,7 @@
 import Foundation
 @testable import HealthExport
 import Testing
+import TestSupport
 
 /// ECG files are read from the bytes (issue 15: a recording is about 15,000 voltage lines): whatever the file holds,
 /// the result — voltages, header lines and their line numbers, or the first problem and its line — must be what reading
@@ -44,7 +45,7 @@ struct ECGFileReadingTests {
 
     @Test("the demo export's ECG files read alike")
     func demoFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ecg-reading-\(UUID().uuidString)")
+        let folder = TemporaryFiles.folder.appendingPathComponent("ecg-reading-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try DemoExport(records: 2_000).write(to: folder)
         let ecgs = folder.appendingPathComponent("apple_health_export/electrocardiograms")

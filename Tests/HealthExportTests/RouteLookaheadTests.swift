@@ -2,6 +2,7 @@ import Foundation
 @testable import HealthExport
 import HealthKitModel
 import Testing
+import TestSupport
 
 /// Route files are read ahead on a worker thread (issue 15): whatever order the workouts ask for them in, each request
 /// must give what reading the file there and then gives, and files nobody asks for must not stop the look-ahead.
@@ -20,7 +21,7 @@ struct RouteLookaheadTests {
 
     /// An export folder with `count` route files (file *i* has *i* + 1 points), one that is not GPX, and a text file.
     static func folder(count: Int) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("route-lookahead-\(UUID().uuidString)")
+        let root = TemporaryFiles.folder.appendingPathComponent("route-lookahead-\(UUID().uuidString)")
         let routes = root.appendingPathComponent(RouteFile.folder)
         try FileManager.default.createDirectory(at: routes, withIntermediateDirectories: true)
         let start = Date(timeIntervalSince1970: 1_600_000_000)
