@@ -3,8 +3,9 @@ import HealthDatabaseSQLite
 import OpenHealthKit
 import Testing
 
-/// A read maps the metadata of samples with the same fields once (`ReadMemo`): each sample must still get back its own
-/// metadata, byte for byte.
+/// Samples read together whose metadata Swift calls equal each get back their own, byte for byte: a guard for any
+/// sharing of mapped metadata among the samples of a read (a memo keyed by `==` on the fields fails it; one was tried
+/// for the latest-100 benchmark and cost more than it saved).
 @Suite struct QueryMetadataSharingTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture

@@ -130,8 +130,7 @@ package struct CommonParts {
     init(_ record: borrowing SampleRecord, memo: ReadMemo = ReadMemo()) throws(HKError) {
         // The one step that can throw comes first, so the parts are built in place (throwing after some were set made
         // the compiler build them aside, then copy and destroy them: a twentieth of mapping 100 samples).
-        let fields = record.fields
-        metadata = fields.isEmpty ? nil : try memo.metadata(fields)
+        metadata = record.fields.isEmpty ? nil : try MetadataMapping.metadata(from: record.fields)
         uuid = record.uuid
         typeIdentifier = record.type
         start = record.startDate

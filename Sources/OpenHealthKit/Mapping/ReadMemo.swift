@@ -4,7 +4,7 @@ import HealthKitModel
 import HealthUnits
 
 /// What one read remembers from record to record while it rebuilds objects: the last type, unit, source
-/// revision, device and metadata it resolved.
+/// revision and device it resolved.
 ///
 /// The records of one read name a handful of each, and the storage layer hands out equal values with shared
 /// storage, so a hit is a pointer comparison: sources and devices are looked up by identity first, then by value
@@ -18,7 +18,6 @@ package final class ReadMemo {
     private var units = RecentList<String, HKUnit>(capacity: 4)
     private var revisions = RecentList<SourceRecord, HKSourceRevision>(capacity: 4)
     private var devices = RecentList<DeviceRecord, HKDevice>(capacity: 4)
-    private var metadata = RecentList<[String: FieldValue], [String: Any]?>(capacity: 4)
 
     /// An empty memo, for one read.
     package init() {}
@@ -45,44 +44,6 @@ package final class ReadMemo {
         let made = SourceMapping.revision(from: record)
         revisions.remember(record, made)
         return made
-    }
-
-    /// The metadata `fields` hold (see ``MetadataMapping/metadata(from:)``). Samples with equal fields share one
-    /// dictionary (its values are immutable: strings, `NSNumber`s, dates, quantities): the records of a read carry a
-    /// few distinct field sets (a heart rate's motion context is one of three numbers), and building a dictionary and
-    /// its `NSNumber` for every sample cost more than comparing one-entry dictionaries.
-    func metadata(_ fields: [String: FieldValue]) throws(HKError) -> [String: Any]? {
-        if let hit = metadata.value(where: { Self.same($0, fields) }) { return hit }
-        let made = try MetadataMapping.metadata(from: fields)
-        metadata.remember(fields, made)
-        return made
-    }
-
-    /// Whether two field sets hold the same keys and values byte for byte. Not `==`: strings compare equal when they
-    /// are canonically equivalent (a precomposed and a decomposed "é"), and a sample must get back the exact text it was
-    /// saved with.
-    static func same(_ a: [String: FieldValue], _ b: [String: FieldValue]) -> Bool {
-        guard a.count == b.count else { return false }
-        for (key, value) in a {
-            guard let index = b.index(forKey: key), sameBytes(key, b[index].key) else { return false }
-            switch (value, b[index].value) {
-            case let (.text(x), .text(y)), let (.quantity(_, x), .quantity(_, y)):
-                guard value == b[index].value, sameBytes(x, y) else { return false }
-            case let (x, y):
-                guard x == y else { return false }
-            }
-        }
-        return true
-    }
-
-    /// Whether two strings hold the same UTF-8 bytes (compared in place when both are contiguous, as read strings are).
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
-        return inPlace.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// The device `record` describes (see ``SourceMapping/device(from:)``).
