@@ -38,126 +38,127 @@ public enum RecordKind: String, Sendable, Hashable, Codable, CaseIterable {
 /// first.
 public struct SampleRecord: Sendable, Hashable, Codable {
     /// The properties as stored; the compiler writes their equality, hashing and coding.
-    private struct Properties: Hashable, Codable, Sendable {
-        var uuid: UUID
-        var kind: RecordKind
-        var type: String
-        var startDate: Date
-        var endDate: Date
-        var quantity: Double?
-        var unit: String?
-        var originalQuantity: Double?
-        var count: Int
-        var categoryValue: Int?
-        var source: SourceRecord
-        var device: DeviceRecord?
-        var fields: [String: FieldValue]
-        var syncIdentifier: String?
-        var syncVersion: Int64?
-        var parent: UUID?
-        var payload: Data?
+    @usableFromInline
+    struct Properties: Hashable, Codable, Sendable {
+        @usableFromInline var uuid: UUID
+        @usableFromInline var kind: RecordKind
+        @usableFromInline var type: String
+        @usableFromInline var startDate: Date
+        @usableFromInline var endDate: Date
+        @usableFromInline var quantity: Double?
+        @usableFromInline var unit: String?
+        @usableFromInline var originalQuantity: Double?
+        @usableFromInline var count: Int
+        @usableFromInline var categoryValue: Int?
+        @usableFromInline var source: SourceRecord
+        @usableFromInline var device: DeviceRecord?
+        @usableFromInline var fields: [String: FieldValue]
+        @usableFromInline var syncIdentifier: String?
+        @usableFromInline var syncVersion: Int64?
+        @usableFromInline var parent: UUID?
+        @usableFromInline var payload: Data?
     }
 
-    private var storage: CopyOnWrite<Properties>
+    @usableFromInline var storage: CopyOnWrite<Properties>
 
     /// The object's UUID: unique in a store.
-    public var uuid: UUID {
+    @inlinable public var uuid: UUID {
         get { storage.value.uuid }
         _modify { yield &storage.value.uuid }
     }
 
     /// Which kind of object this is.
-    public var kind: RecordKind {
+    @inlinable public var kind: RecordKind {
         get { storage.value.kind }
         _modify { yield &storage.value.kind }
     }
 
     /// The raw type identifier (e.g. `HKQuantityTypeIdentifierStepCount`).
-    public var type: String {
+    @inlinable public var type: String {
         get { storage.value.type }
         _modify { yield &storage.value.type }
     }
 
     /// Start of the sample's interval.
-    public var startDate: Date {
+    @inlinable public var startDate: Date {
         get { storage.value.startDate }
         _modify { yield &storage.value.startDate }
     }
 
     /// End of the sample's interval.
-    public var endDate: Date {
+    @inlinable public var endDate: Date {
         get { storage.value.endDate }
         _modify { yield &storage.value.endDate }
     }
 
     /// For quantity samples: the value in the type's canonical unit (what filters and aggregates compare).
-    public var quantity: Double? {
+    @inlinable public var quantity: Double? {
         get { storage.value.quantity }
         _modify { yield &storage.value.quantity }
     }
 
     /// For quantity samples: the unit the value was given in, to give it back as it came.
-    public var unit: String? {
+    @inlinable public var unit: String? {
         get { storage.value.unit }
         _modify { yield &storage.value.unit }
     }
 
     /// For quantity samples: the value in `unit`.
-    public var originalQuantity: Double? {
+    @inlinable public var originalQuantity: Double? {
         get { storage.value.originalQuantity }
         _modify { yield &storage.value.originalQuantity }
     }
 
     /// For quantity samples: how many values the sample aggregates (1 for a single value).
-    public var count: Int {
+    @inlinable public var count: Int {
         get { storage.value.count }
         _modify { yield &storage.value.count }
     }
 
     /// For category samples: the category value.
-    public var categoryValue: Int? {
+    @inlinable public var categoryValue: Int? {
         get { storage.value.categoryValue }
         _modify { yield &storage.value.categoryValue }
     }
 
     /// Who wrote the record.
-    public var source: SourceRecord {
+    @inlinable public var source: SourceRecord {
         get { storage.value.source }
         _modify { yield &storage.value.source }
     }
 
     /// The device that measured it.
-    public var device: DeviceRecord? {
+    @inlinable public var device: DeviceRecord? {
         get { storage.value.device }
         _modify { yield &storage.value.device }
     }
 
     /// Metadata and searchable attributes, by key: see ``FieldValue``.
-    public var fields: [String: FieldValue] {
+    @inlinable public var fields: [String: FieldValue] {
         get { storage.value.fields }
         _modify { yield &storage.value.fields }
     }
 
     /// The sync identifier (HKMetadataKeySyncIdentifier), kept as a column for replacement and tombstones.
-    public var syncIdentifier: String? {
+    @inlinable public var syncIdentifier: String? {
         get { storage.value.syncIdentifier }
         _modify { yield &storage.value.syncIdentifier }
     }
 
     /// The sync version (HKMetadataKeySyncVersion).
-    public var syncVersion: Int64? {
+    @inlinable public var syncVersion: Int64? {
         get { storage.value.syncVersion }
         _modify { yield &storage.value.syncVersion }
     }
 
     /// The correlation or workout this record belongs to, if any.
-    public var parent: UUID? {
+    @inlinable public var parent: UUID? {
         get { storage.value.parent }
         _modify { yield &storage.value.parent }
     }
 
     /// Kind-specific bytes the storage layer keeps as they are (workout details, FHIR JSON, CDA XML, ...).
-    public var payload: Data? {
+    @inlinable public var payload: Data? {
         get { storage.value.payload }
         _modify { yield &storage.value.payload }
     }
@@ -177,7 +178,7 @@ public struct SampleRecord: Sendable, Hashable, Codable {
     }
 
     /// Whether `other` shares this record's storage, which implies equality; cheaper than `==`.
-    package func isIdentical(to other: SampleRecord) -> Bool { storage.isIdentical(to: other.storage) }
+    @inlinable package func isIdentical(to other: SampleRecord) -> Bool { storage.isIdentical(to: other.storage) }
 
     /// Decodes every property by name (absent optional ones are nil).
     public init(from decoder: any Decoder) throws { storage = try CopyOnWrite(from: decoder) }

@@ -6,7 +6,8 @@ import Foundation
 /// record retains one reference for its source instead of up to five strings, and lookups compare by identity
 /// first (``isIdentical(to:)``).
 public struct SourceRecord: Sendable, Hashable, Codable {
-    private struct Properties: Hashable, Codable, Sendable {
+    @usableFromInline
+    struct Properties: Hashable, Codable, Sendable {
         var bundleIdentifier: String
         var name: String
         var version: String?
@@ -14,7 +15,7 @@ public struct SourceRecord: Sendable, Hashable, Codable {
         var operatingSystemVersion: String?
     }
 
-    private var storage: CopyOnWrite<Properties>
+    @usableFromInline var storage: CopyOnWrite<Properties>
 
     /// The source's bundle identifier: the identity of the source.
     public var bundleIdentifier: String {
@@ -54,7 +55,7 @@ public struct SourceRecord: Sendable, Hashable, Codable {
     }
 
     /// Whether `other` shares this source's storage, which implies equality; cheaper than `==`.
-    package func isIdentical(to other: SourceRecord) -> Bool { storage.isIdentical(to: other.storage) }
+    @inlinable package func isIdentical(to other: SourceRecord) -> Bool { storage.isIdentical(to: other.storage) }
 
     /// Decodes the properties by name (absent optional ones are nil).
     public init(from decoder: any Decoder) throws { storage = try CopyOnWrite(from: decoder) }
@@ -68,11 +69,12 @@ public struct SourceRecord: Sendable, Hashable, Codable {
 /// Kept in shared storage (``CopyOnWrite``) like ``SourceRecord``, so the records of one read share it and compare
 /// by identity first: comparing two devices' property dictionaries took a tenth of an anchored read.
 public struct DeviceRecord: Sendable, Hashable, Codable {
-    private struct Properties: Hashable, Codable, Sendable {
+    @usableFromInline
+    struct Properties: Hashable, Codable, Sendable {
         var properties: [String: String]
     }
 
-    private var storage: CopyOnWrite<Properties>
+    @usableFromInline var storage: CopyOnWrite<Properties>
 
     /// Device properties by HealthKit's property key (`HKDevicePropertyName`, ...); absent keys are nil.
     public var properties: [String: String] {
@@ -84,7 +86,7 @@ public struct DeviceRecord: Sendable, Hashable, Codable {
     public init(properties: [String: String]) { storage = CopyOnWrite(Properties(properties: properties)) }
 
     /// Whether `other` shares this device's storage, which implies equality; cheaper than `==`.
-    package func isIdentical(to other: DeviceRecord) -> Bool { storage.isIdentical(to: other.storage) }
+    @inlinable package func isIdentical(to other: DeviceRecord) -> Bool { storage.isIdentical(to: other.storage) }
 
     /// Decodes the properties (under the key `properties`, as before).
     public init(from decoder: any Decoder) throws { storage = try CopyOnWrite(from: decoder) }

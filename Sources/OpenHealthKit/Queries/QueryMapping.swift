@@ -58,7 +58,9 @@ package enum QueryMapping {
             var samples: [HKSample] = []
             samples.reserveCapacity(range.count)
             for record in records[range] {
-                samples.append(try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo))
+                // No lookup (hashing the UUID) when the read holds no correlation.
+                let children = members.isEmpty ? [] : members[record.uuid] ?? []
+                samples.append(try ObjectMapping.object(from: record, children: children, memo: memo))
             }
             return samples
         }
