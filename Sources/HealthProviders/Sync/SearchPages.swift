@@ -81,16 +81,17 @@ private actor PageQueue {
     /// Adds `item` (nil: the end), waiting for room; false when the queue was closed.
     func put(_ item: Result<SearchPages.Page, any Error>?) async -> Bool {
         guard !closed else { return false }
-        if let taker {
-            self.taker = nil
-            taker.resume(returning: item)
-            return true
-        }
-        if items.count >= capacity {
+        if taker == nil, items.count >= capacity {
             let room = await withCheckedContinuation { putter = $0 }
             guard room, !closed else { return false }
         }
-        items.append(item)
+        // While this put waited, the sync may have taken every item and begun waiting itself: hand it over.
+        if let taker {
+            self.taker = nil
+            taker.resume(returning: item)
+        } else {
+            items.append(item)
+        }
         return true
     }
 
