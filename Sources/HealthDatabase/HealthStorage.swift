@@ -111,6 +111,12 @@ public protocol HealthStorage: Sendable {
     /// ``records(matching:sort:limit:)`` reads with payloads.
     func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord]
 
+    /// The records matching `filter` (unsorted, payloads included), read where the next write happens: for a writer
+    /// reading the stored versions of what it is about to save, batch after batch. SQLite reads on its writer
+    /// connection, whose page cache still holds what the last commits touched (a pool reader starts cold after every
+    /// commit). The default reads as ``records(matching:sort:limit:includePayload:)`` does.
+    func recordsBeforeWriting(matching filter: SampleFilter) throws -> [SampleRecord]
+
     /// How many records match `filter`.
     func count(matching filter: SampleFilter) throws -> Int
 
@@ -168,6 +174,11 @@ extension HealthStorage {
     /// The records matching `filter`, sorted, at most `limit` of them (all when nil), payloads included.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord] {
         try records(matching: filter, sort: sort, limit: limit, includePayload: true)
+    }
+
+    /// See ``HealthStorage/recordsBeforeWriting(matching:)``: read as any read.
+    public func recordsBeforeWriting(matching filter: SampleFilter) throws -> [SampleRecord] {
+        try records(matching: filter, sort: [], limit: nil, includePayload: true)
     }
 }
 

@@ -129,6 +129,9 @@ public indirect enum SampleFilter: Sendable, Hashable {
     case window(DateWindow)
     /// Records with these UUIDs.
     case uuids(Set<UUID>)
+    /// Records whose sync identifier is in the set (records without one never match): an importer finding the stored
+    /// versions of what it brings in, through the engine's sync-identifier index.
+    case syncIdentifiers(Set<String>)
     /// Records written by these sources (bundle identifiers).
     case sources(Set<String>)
     /// Records whose source revision matches any of the patterns.

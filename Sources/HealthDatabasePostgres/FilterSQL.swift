@@ -60,6 +60,7 @@ struct FilterSQL {
         case .kinds(let kinds): return SQL("\(a).kind = ANY(?::int8[])", [.ints(kinds.map(\.code).sorted())])
         case .window(let window): return Self.window(window, a)
         case .uuids(let uuids): return SQL("\(a).uuid = ANY(?::uuid[])", [.uuids(uuids.sorted { $0.uuidString < $1.uuidString })])
+        case .syncIdentifiers(let identifiers): return SQL("\(a).sync_identifier = ANY(?::text[])", [.texts(identifiers.sorted())])
         case .sources(let bundles): return sourceIn(bundles, "\(a).source_id")
         case .revisions(let patterns): return revisions(patterns, "\(a).source_id")
         case .devices(let devices):

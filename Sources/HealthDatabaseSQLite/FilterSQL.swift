@@ -74,6 +74,7 @@ struct FilterSQL {
         case .window(let window): return Self.window(window)
         // Each UUID's text is made once: made inside the comparison, a batch of 1,000 cost some 20,000 `sprintf`s.
         case .uuids(let uuids): return .isIn("s.uuid", uuids.map { ($0, $0.uuidString) }.sorted { $0.1 < $1.1 }.map(\.0))
+        case .syncIdentifiers(let identifiers): return .isIn("s.sync_identifier", identifiers.sorted())
         case .sources(let bundles): return Self.sourceIn(bundles, column: "s.source_id")
         case .revisions(let patterns): return Self.revisions(patterns, column: "s.source_id")
         case .devices(let devices):

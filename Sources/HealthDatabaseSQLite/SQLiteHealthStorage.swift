@@ -247,6 +247,16 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
+    /// See ``HealthStorage/recordsBeforeWriting(matching:)``: on the writer connection, between its transactions.
+    public func recordsBeforeWriting(matching filter: SampleFilter) throws -> [SampleRecord] {
+        try storageErrors {
+            try writer.writeWithoutTransaction { db in
+                let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: [], limit: nil, includePayload: true)
+                return try reader.records(db, sql: query.sql, arguments: query.arguments)
+            }
+        }
+    }
+
     /// See ``HealthStorage/count(matching:)``.
     public func count(matching filter: SampleFilter) throws -> Int {
         try read { db in

@@ -29,6 +29,9 @@ public struct FHIRReadResult: Sendable {
     public var resources: [FHIRReadResource] = []
     /// One error per resource that could not be read, with its JSON path.
     public var failures: [FHIRDecodingError] = []
+    /// The type and id of each resource in ``failures`` whose `resourceType` and `id` were read: the input has the
+    /// resource, only not in a readable form (a sync that removes what its source no longer sends keeps these).
+    public var unreadIdentities: [(resourceType: String, id: String)] = []
 }
 
 /// Reads FHIR JSON: one resource, or a Bundle whose entries are read one by one (nested bundles too), so a
@@ -96,6 +99,7 @@ public struct FHIRReader: Sendable {
                 result.resources.append(read)
             } catch {
                 result.failures.append(error)
+                if let id, !id.isEmpty { result.unreadIdentities.append((type, id)) }
             }
             return end
         }

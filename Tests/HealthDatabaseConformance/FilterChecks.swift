@@ -8,6 +8,7 @@ enum FilterChecks {
 
     static let all: [ConformanceCheck] = [
         ConformanceCheck("filter", "all, none, types, kinds and UUIDs; empty sets match nothing", basics),
+        ConformanceCheck("filter", "sync identifiers (records without one never match)", syncIdentifiers),
         ConformanceCheck("filter", "sources and revision patterns (nil parts match any)", sources),
         ConformanceCheck("filter", "exact devices and device properties (empty set = absent)", devices),
         ConformanceCheck("filter", "quantity and category values", values),
@@ -26,6 +27,19 @@ enum FilterChecks {
         try F.expect(storage, .kinds([]), [])
         try F.expect(storage, .uuids([heart.uuid, UUID()]), [heart])
         try F.expect(storage, .uuids([]), [])
+    }
+
+    static func syncIdentifiers(_ storage: any HealthStorage) throws {
+        let a = F.quantity(1, 0, sync: ("Observation/a", 1)), b = F.quantity(2, 0, sync: ("Observation/b", 3)), plain = F.quantity(3, 0)
+        _ = try storage.save([a, b, plain])
+        try F.expect(storage, .syncIdentifiers(["Observation/b", "Observation/c"]), [b])
+        try F.expect(storage, .syncIdentifiers(["Observation/a", "Observation/b"]), [a, b])
+        try F.expect(storage, .and([.syncIdentifiers(["Observation/a"]), .sources([F.other.bundleIdentifier])]), [])
+        try F.expect(storage, .not(.syncIdentifiers(["Observation/a"])), [b, plain])
+        try F.expect(storage, .syncIdentifiers([]), [])
+        // The read a writer makes before saving finds the same records, payloads included.
+        let before = try storage.recordsBeforeWriting(matching: .syncIdentifiers(["Observation/b", "Observation/c"]))
+        #expect(before.map(\.uuid) == [b.uuid] && before.first?.syncVersion == 3)
     }
 
     static func sources(_ storage: any HealthStorage) throws {

@@ -16,6 +16,8 @@ import TestSupport
         let result = FHIRReader().read(FHIRFixtures.bundle([good, good, good, bad]))
         #expect(result.failures.map(\.description) == ["entry[3].resource.code.coding[0].system: expected a string, found a number"])
         #expect(result.resources.count == 3)
+        // The input still has the unreadable resource: its type and id are known (a sync's full check keeps its record).
+        #expect(result.unreadIdentities.map { "\($0.resourceType)/\($0.id)" } == ["Observation/o4"])
     }
 
     @Test func missingRequiredMemberIsNamed() {

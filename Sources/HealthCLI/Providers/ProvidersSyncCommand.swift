@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthDatabaseSQLite
 import HealthProviders
 import HealthRecords
 import OpenHealthKit
@@ -55,6 +56,9 @@ struct ProvidersSyncCommand: AsyncParsableCommand {
     /// Syncs one connection, printing a line when it starts and one per type as it finishes; returns whether it was
     /// complete.
     static func sync(_ id: String, connections: ConnectionStore, health: HKHealthStore, full: Bool?) async throws -> Bool {
+        // A sync's small transactions of records with fresh UUIDs need little page cache: 8 MB instead of the writer's
+        // 64 MB keeps the process's memory from growing with the store it fills (issue 19's memory bound).
+        try? (health.storage() as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 8)
         var sync = ProviderSync(connections: connections, http: HTTPTransport(), health: health)
         sync.progress = { event in
             switch event {

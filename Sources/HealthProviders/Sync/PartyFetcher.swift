@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HealthRecords
 import HealthLocking
 
 /// The Practitioners and Organizations a sync's pages refer to, each downloaded at most once per sync and kept with
@@ -28,12 +29,13 @@ final class PartyFetcher: Sendable {
         readable = PartyReferences.types.filter(granted.allowsRead)
     }
 
-    /// Reads the parties `page`'s resources refer to that this sync has not handled yet.
-    func collect(page: [String: Any], session: FHIRSession) async {
+    /// Reads the parties `resources` (a page's, as read) refer to that this sync has not handled yet. Only a
+    /// resource whose bytes name a party type (or hold a `\u` escape that could spell one) is parsed to find them.
+    func collect(resources: [FHIRReadResource], session: FHIRSession) async {
         guard !readable.isEmpty else { return }
         var wanted: [String] = []
-        for entry in page["entry"] as? [[String: Any]] ?? [] {
-            guard let resource = entry["resource"] as? [String: Any] else { continue }
+        for item in resources where Self.mayNameParty(item.data) {
+            guard let resource = (try? JSONSerialization.jsonObject(with: item.data)) as? [String: Any] else { continue }
             for mention in PartyReferences.mentions(in: resource) {
                 if let key = PartyReferences.key(mention.reference, base: session.base), readable.contains(String(key.prefix { $0 != "/" })) {
                     wanted.append(key)
@@ -47,6 +49,27 @@ final class PartyFetcher: Sendable {
             }
             if fetch { await read(key, session: session) }
         }
+    }
+
+    /// Whether `data` contains `Practitioner`, `Organization` or `\u`: a party is named by its type, in the
+    /// reference or in the contained resource it points to.
+    static func mayNameParty(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            [Array("Practitioner".utf8), Array("Organization".utf8), Array("\\u".utf8)].contains { contains(bytes, $0) }
+        }
+    }
+
+    /// Whether `needle` occurs in `bytes` (`memchr` finds each candidate first byte).
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let base = bytes.baseAddress, let head = needle.first else { return false }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            guard let found = memchr(base + index, Int32(head), bytes.count - index - needle.count + 1) else { return false }
+            index = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(base + index, needle, needle.count) == 0 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The parties to save when any changed (then marked saved), else nil.

@@ -14,6 +14,7 @@ extension ProviderSync {
         var referenced: ReferencedResources
         var attachments: DocumentAttachments
         var parties: PartyFetcher
+        var lookahead: SearchLookahead
         /// The server lists `_lastUpdated` for the type.
         var lastUpdated: Bool
     }
@@ -24,7 +25,7 @@ extension ProviderSync {
                    result: inout SyncReport.TypeResult) async -> Set<String> {
         var returned = Set<String>()
         for query in run.queries {
-            let key = run.type + "?" + (query ?? "")
+            let key = Self.checkpointKey(run.type, query)
             let since = incremental && run.lastUpdated ? checkpoints[key] : nil
             if since != nil { report.incremental = true }
             do {

@@ -8,9 +8,11 @@ public import OpenHealthKit
 
 /// Downloads a connection's records into a store through HealthRecords' ingestion (the connection's institution is
 /// the records' source): the Patient, then a search per granted resource type (the override's searches, or the
-/// granted scope's query restrictions), every page followed with same-origin and loop guards, each page stored as it
-/// arrives while the next one downloads (memory holds two pages). Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for
-/// changes since the server time of the last complete search.
+/// granted scope's query restrictions), every page followed with same-origin and loop guards. Pages download ahead of
+/// the storing (``SearchPages``: each next request leaves as soon as the page before it arrives, at most
+/// ``SearchPages/capacity`` pages waiting), and each search's first page is asked for while the search before it is
+/// still being stored (``SearchLookahead``). Each page is read once. Where the CapabilityStatement lists `_lastUpdated`,
+/// later syncs ask only for changes since the server time of the last complete search.
 public struct ProviderSync: Sendable {
     /// Resource types read by reference, not searched (their scopes are asked for too).
     public static let referencedTypes = ["Medication", "Binary", "Practitioner", "Organization"]
@@ -58,6 +60,9 @@ public struct ProviderSync: Sendable {
         report.fullCheck = full
         progress?(.started(fullCheck: full, sinceLastSync: !full && !connection.checkpoints.isEmpty))
         let capabilities = await readCapabilities(session)
+        let lookahead = SearchLookahead(plan: plannedSearches(connection, capabilities: capabilities, full: full), session: session)
+        defer { lookahead.cancel() }
+        lookahead.start(after: nil)
         if connection.granted.allowsRead("Patient") {
             report.patientError = await readPatient(connection, session)
             if let error = report.patientError, error.needsSignIn || error.step == .refresh { return try finish(report, &connection) }
@@ -76,10 +81,11 @@ public struct ProviderSync: Sendable {
             let granted = (try? connections.connection(id).granted) ?? connection.granted
             guard let restrictions = granted.searchRestrictions(type) else { result.notSearched = "not granted"; continue }
             guard capabilities.serves(type) else { result.notSearched = "not offered by the server"; continue }
-            let queries = connection.searchParameters?[type].map { $0.map(Optional.some) } ?? restrictions
+            let queries = Self.queries(type, connection: connection, restrictions: restrictions)
             let whole = connection.searchParameters?[type] != nil || restrictions == [nil]
             let run = TypeRun(type: type, queries: queries, connection: connection, session: session, ingestor: ingestor,
-                              referenced: referenced, attachments: attachments, parties: parties, lastUpdated: capabilities.supportsLastUpdated(type))
+                              referenced: referenced, attachments: attachments, parties: parties, lookahead: lookahead,
+                              lastUpdated: capabilities.supportsLastUpdated(type))
             var returned = await searchAll(run, incremental: !full, checkpoints: &checkpoints, report: &report, result: &result)
             var check = full
             // Deletions are invisible to _lastUpdated: when the source now has fewer than we keep, check this type whole.
@@ -137,55 +143,43 @@ public struct ProviderSync: Sendable {
     }
 
     /// Runs one search of `run` and follows its pages; returns the server time to ask from next time (nil if unknown)
-    /// and the ids of the type's resources returned.
+    /// and the ids of the type's resources returned (unreadable ones too: the source still has them).
     func search(_ run: TypeRun, query: String?, since: String?, result: inout SyncReport.TypeResult) async throws -> (String?, Set<String>) {
-        let (type, connection, session, ingestor) = (run.type, run.connection, run.session, run.ingestor)
+        let (type, session, ingestor, lookahead) = (run.type, run.session, run.ingestor, run.lookahead)
         let step = ProviderError.Step.download(resourceType: type)
-        var text = FHIRURL.join(connection.fhirBase, type).absoluteString + "?patient=" + FormBody.escape(connection.patientID)
-            + "&_count=\(pageSize)"
-        if let query, !query.isEmpty { text += "&" + query }
-        if let since { text += "&_lastUpdated=gt" + FormBody.escape(since) }
-        guard var url = URL(string: text) else { throw ProviderError(step, "cannot build the search URL for \(type)") }
+        guard let first = Self.searchURL(type, query: query, since: since, connection: run.connection, pageSize: pageSize) else {
+            throw ProviderError(step, "cannot build the search URL for \(type)")
+        }
         result.searches += 1
-        var seen = Set<String>(), serverTime: String?, page = 0, identifiers = Set<String>()
-        var prefetched: Task<HTTPTransport.Response, any Error>?
-        defer { prefetched?.cancel() }
-        while true {
-            page += 1
-            guard page <= maximumPages else { throw ProviderError(step, "more than \(maximumPages) pages; stopped") }
-            seen.insert(url.absoluteString)
-            let answer: HTTPTransport.Response
-            if let pending = prefetched { answer = try await pending.value } else { answer = try await session.get(url, step: step) }
-            prefetched = nil
-            guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }
-            if page == 1 { serverTime = Self.serverTime(answer, overlap: overlap) }
-            let (object, links, ids) = try Self.page(answer.body, type: type, step: step, page: page)
-            // The next page downloads while this one is stored (the server's time and ours overlap); a bad next link
-            // fails the search once this page is stored.
-            let next = Result { try Self.nextPage(links, after: url, base: connection.fhirBase, seen: seen, step: step, page: page) }
-            if case .success(let nextURL?) = next, page < maximumPages {
-                prefetched = Task { try await session.get(nextURL, step: step) }
-            }
-            await run.parties.collect(page: object, session: session)
-            identifiers.formUnion(ids)
-            result.pages += 1
-            var body = answer.body
+        let pages = SearchPages(first: first, firstAnswer: lookahead.take(first), session: session, step: step,
+                                maximumPages: maximumPages, whenDownloaded: { lookahead.start(after: first) })
+        defer { pages.cancel() }
+        var serverTime: String?, identifiers = Set<String>()
+        while let page = try await pages.next() {
+            if page.number == 1 { serverTime = Self.serverTime(page.response, overlap: overlap) }
+            var body = page.response.body
             if type == "DocumentReference" {
                 let inlined = await run.attachments.inlined(page: body, session: session)
                 body = inlined.page
                 result.attachmentsInlined += inlined.inlined
                 result.attachmentProblems += inlined.problems
             }
-            let context = await run.referenced.medications(for: body, type: type, session: session, reader: ingestor.reader)
-            result.ingest.merge(try ingestor.ingest(json: body, location: "\(type) page \(page)", context: context))
+            let read = ingestor.reader.read(body)
+            if let broken = read.failures.first(where: { $0.path.isEmpty }) {
+                throw ProviderError(step, "page \(page.number): the answer is not a FHIR Bundle (\(broken.reason))")
+            }
+            for item in read.resources where item.resource.resourceType == type { identifiers.insert(item.identifier) }
+            for unread in read.unreadIdentities where unread.resourceType == type { identifiers.insert(unread.id) }
+            await run.parties.collect(resources: read.resources, session: session)
+            result.pages += 1
+            let context = await run.referenced.medications(for: read.resources, type: type, session: session, reader: ingestor.reader)
+            result.ingest.merge(try ingestor.ingest(read: read, location: "\(type) page \(page.number)", context: context))
             if type == "DocumentReference" {
-                let (stored, problems) = await run.attachments.store(page: answer.body, session: session, health: health,
-                                                                 source: ingestor.institution.source)
+                let (stored, problems) = await run.attachments.store(page: page.response.body, session: session, health: health,
+                                                                     source: ingestor.institution.source)
                 result.documentsStored += stored
                 result.attachmentProblems += problems
             }
-            guard let nextURL = try next.get() else { break }
-            url = nextURL
         }
         return (serverTime, identifiers)
     }
@@ -201,25 +195,6 @@ public struct ProviderSync: Sendable {
         }
         if seen.contains(nextURL.absoluteString) || next == links["self"] || next == links["previous"] || next == links["prev"] { return nil }
         return nextURL
-    }
-
-    /// A searchset page read, its links by relation and the ids of its `type` resources; throws when it is not a
-    /// Bundle.
-    static func page(_ body: Data, type: String, step: ProviderError.Step, page: Int) throws -> ([String: Any], [String: String], Set<String>) {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], object["resourceType"] as? String == "Bundle" else {
-            throw ProviderError(step, "page \(page): the answer is not a FHIR Bundle")
-        }
-        var links: [String: String] = [:]
-        for link in object["link"] as? [[String: Any]] ?? [] {
-            if let relation = link["relation"] as? String, let url = link["url"] as? String { links[relation] = url }
-        }
-        var identifiers = Set<String>()
-        for entry in object["entry"] as? [[String: Any]] ?? [] {
-            guard let resource = entry["resource"] as? [String: Any], resource["resourceType"] as? String == type,
-                  let id = resource["id"] as? String else { continue }
-            identifiers.insert(id)
-        }
-        return (object, links, identifiers)
     }
 
     /// The server's clock at the answer (its `Date` header) minus `overlap`, as a FHIR instant.

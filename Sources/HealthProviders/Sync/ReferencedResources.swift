@@ -10,18 +10,15 @@ final class ReferencedResources: Sendable {
                                                "MedicationAdministration"]
     private let fetched = Locked<[String: [FHIRReadResource]]>([:])
 
-    /// The Medications `page`'s `type` resources reference and the page does not contain, fetched at most once each.
-    /// A Medication that cannot be fetched (not granted, gone) is left out: the record then keeps the reference's
-    /// display, or its type in words.
-    func medications(for page: Data, type: String, session: FHIRSession, reader: FHIRReader) async -> [FHIRReadResource] {
-        guard Self.medicationTypes.contains(type),
-              let object = (try? JSONSerialization.jsonObject(with: page)) as? [String: Any] else { return [] }
+    /// The Medications that `page`'s resources (as read) of `type` reference and the page does not contain, fetched
+    /// at most once each. A Medication that cannot be fetched (not granted, gone) is left out: the record then keeps
+    /// the reference's display, or its type in words.
+    func medications(for page: [FHIRReadResource], type: String, session: FHIRSession, reader: FHIRReader) async -> [FHIRReadResource] {
+        guard Self.medicationTypes.contains(type) else { return [] }
         var present = Set<String>(), wanted: [String] = []
-        for entry in object["entry"] as? [[String: Any]] ?? [] {
-            guard let resource = entry["resource"] as? [String: Any] else { continue }
-            if resource["resourceType"] as? String == "Medication", let id = resource["id"] as? String { present.insert("Medication/\(id)") }
-            if let reference = (resource["medicationReference"] as? [String: Any])?["reference"] as? String,
-               let key = Self.medicationKey(reference, base: session.base) {
+        for item in page {
+            if item.resource.resourceType == "Medication", let id = item.resource.id { present.insert("Medication/\(id)") }
+            if let reference = Self.medicationReference(item), let key = Self.medicationKey(reference, base: session.base) {
                 wanted.append(key)
             }
         }
@@ -37,6 +34,15 @@ final class ReferencedResources: Sendable {
             result += read
         }
         return result
+    }
+
+    /// The `medicationReference.reference` of a medication resource: from its model, or from its JSON when it has
+    /// none (a type without a model).
+    static func medicationReference(_ item: FHIRReadResource) -> String? {
+        if let medication = item.resource.model as? any FHIRMedicationResource { return medication.medicationReference?.reference }
+        guard medicationTypes.contains(item.resource.resourceType),
+              let object = (try? JSONSerialization.jsonObject(with: item.data)) as? [String: Any] else { return nil }
+        return (object["medicationReference"] as? [String: Any])?["reference"] as? String
     }
 
     /// `Medication/id` for a relative reference or an absolute one on the FHIR server; nil for contained (`#…`) or

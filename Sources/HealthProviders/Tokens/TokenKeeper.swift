@@ -21,8 +21,13 @@ public actor TokenKeeper {
         self.margin = margin
     }
 
+    /// The access token last read or obtained, with its expiry: a sync's requests use it without reading and
+    /// decrypting the connection's files each time, until it nears expiry or the server refuses it.
+    private var current: (token: String, expiry: Date?)?
+
     /// A usable access token: the stored one, or a refreshed one when it expires within ``margin``.
     public func accessToken() async throws -> String {
+        if let current, current.expiry.map({ $0.timeIntervalSinceNow >= margin }) ?? true { return current.token }
         let connection = try store.connection(connectionID)
         guard connection.status == .active else {
             throw ProviderError(.refresh, "connection \(connectionID) needs sign-in")
@@ -31,15 +36,23 @@ public actor TokenKeeper {
         if let expiry = secrets.accessExpiry, expiry.timeIntervalSinceNow < margin {
             return try await refresh(connection, secrets)
         }
-        return secrets.accessToken
+        return remember(secrets.accessToken, expiry: secrets.accessExpiry)
     }
 
-    /// After a 401 with `rejected`: refreshes, unless another request already replaced that token.
+    /// After a 401 with `rejected`: refreshes, unless another request (or another process) already replaced that
+    /// token.
     public func replace(rejected: String) async throws -> String {
+        if let current, current.token != rejected { return current.token }
+        current = nil
         let connection = try store.connection(connectionID)
         let secrets = try store.secrets(of: connection)
-        if secrets.accessToken != rejected, connection.status == .active { return secrets.accessToken }
+        if secrets.accessToken != rejected, connection.status == .active { return remember(secrets.accessToken, expiry: secrets.accessExpiry) }
         return try await refresh(connection, secrets)
+    }
+
+    private func remember(_ token: String, expiry: Date?) -> String {
+        current = (token, expiry)
+        return token
     }
 
     /// Refreshes, or joins the refresh already under way: the actor lets other callers in while a refresh awaits the
@@ -72,7 +85,7 @@ public actor TokenKeeper {
         var updated = connection
         if let scope = tokens.scope { updated.granted = scope }
         try store.write(updated, secrets: next)  // saved before the new access token is used
-        return next.accessToken
+        return remember(next.accessToken, expiry: next.accessExpiry)
     }
 
     private func markNeedsSignIn(_ connection: ProviderConnection, _ reason: String) throws {

@@ -76,7 +76,12 @@ public struct ClinicalRecordIngestor: Sendable {
     /// however large the bundle (a 34 MB bundle of 150,000 Observations peaked at 623 MB in one transaction).
     /// Importing the same bundle again after an interruption stores only what is missing.
     public func ingest(json: Data, location: String, context: [FHIRReadResource] = []) throws -> ClinicalIngestReport {
-        let read = reader.read(json)
+        try ingest(read: reader.read(json), location: location, context: context)
+    }
+
+    /// ``ingest(json:location:context:)`` of an input already read with ``reader`` (a caller that needs the resources
+    /// itself reads the input once).
+    public func ingest(read: FHIRReadResult, location: String, context: [FHIRReadResource] = []) throws -> ClinicalIngestReport {
         let resources = read.resources + context
         let names = FHIRClassifier.medicationNames(in: resources)
         var report = ClinicalIngestReport()

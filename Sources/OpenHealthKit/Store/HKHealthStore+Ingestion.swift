@@ -45,7 +45,7 @@ extension HKHealthStore {
                 record.syncIdentifier = Self.clinicalIdentity(resource.resourceType.rawValue, resource.identifier)
                 identified.append(record)
             }
-            let stored = try storedClinicalRecords(identifiers: Set(records.compactMap { $0.fhirResource?.identifier }),
+            let stored = try storedClinicalRecords(identities: Set(identified.compactMap(\.syncIdentifier)),
                                                    source: institution.bundleIdentifier, in: storage)
             return try storeIdentified(identified, from: institution, replacing: stored, in: storage)
         } catch {
@@ -59,7 +59,7 @@ extension HKHealthStore {
                                          from institution: HKSource) throws -> Int {
         do {
             let storage = try storage()
-            let stored = try storedClinicalRecords(identifiers: Set(identities.map(\.identifier)),
+            let stored = try storedClinicalRecords(identities: Set(identities.map { Self.clinicalIdentity($0.resourceType, $0.identifier) }),
                                                    source: institution.bundleIdentifier, in: storage)
             let uuids = identities.compactMap { stored[Self.clinicalIdentity($0.resourceType, $0.identifier)]?.uuid }
             guard !uuids.isEmpty else { return 0 }
@@ -128,19 +128,15 @@ extension HKHealthStore {
         return outcome
     }
 
-    /// The stored clinical records of `source` with these FHIR identifiers, by identity.
-    private func storedClinicalRecords(identifiers: Set<String>, source: String,
+    /// The stored clinical records of `source` with these identities (``clinicalIdentity(_:_:)``, their sync
+    /// identifiers, so the engine finds them by index however many records the source has), by identity.
+    private func storedClinicalRecords(identities: Set<String>, source: String,
                                        in storage: any HealthStorage) throws -> [String: SampleRecord] {
-        guard !identifiers.isEmpty else { return [:] }
-        let filter = SampleFilter.and([
-            .sources([source]), .kinds([.clinical]),
-            .fieldIn(FieldKey.fhirIdentifier, identifiers.sorted().map { .text($0) }),
-        ])
+        guard !identities.isEmpty else { return [:] }
+        let filter = SampleFilter.and([.syncIdentifiers(identities), .sources([source]), .kinds([.clinical])])
         var result: [String: SampleRecord] = [:]
-        for record in try storage.records(matching: filter, sort: [], limit: nil, includePayload: true) {
-            guard let type = record.fields[FieldKey.fhirResourceType]?.comparableText,
-                  let identifier = record.fields[FieldKey.fhirIdentifier]?.comparableText else { continue }
-            result[Self.clinicalIdentity(type, identifier)] = record
+        for record in try storage.recordsBeforeWriting(matching: filter) {
+            if let identity = record.syncIdentifier { result[identity] = record }
         }
         return result
     }
