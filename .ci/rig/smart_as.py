@@ -16,6 +16,7 @@ Per-client knobs (registered with POST /admin {"clients": {...}}) override the g
 import base64, hashlib, json, os, secrets, time, threading
 
 import urllib.error, urllib.request
+from urllib.parse import urlsplit
 
 import jwt
 from flask import Flask, Response, request, redirect, jsonify
@@ -165,13 +166,25 @@ def directory_hits():
         return jsonify(DIRECTORY_HITS)
 
 
+def redirect_registered(uri, registered):
+    """Whether `uri` is one of the client's registered redirect URIs. A loopback IP literal's port may differ from the
+    registered one (RFC 8252 section 7.3: native apps listen on whatever port is free at the time of the request)."""
+    if uri in registered:
+        return True
+    asked = urlsplit(uri)
+    if asked.scheme != "http" or asked.hostname not in ("127.0.0.1", "::1"):
+        return False
+    return any(urlsplit(r).scheme == "http" and urlsplit(r).hostname == asked.hostname and urlsplit(r).path == asked.path
+               and urlsplit(r).query == asked.query for r in registered)
+
+
 @app.route("/authorize", methods=["GET", "POST"])
 def authorize():
     p = request.values
     client = STATE["clients"].get(p.get("client_id", ""))
     if client is None:
         return error("unauthorized_client", "unknown client_id")
-    if p.get("redirect_uri") not in client.get("redirect_uris", []):
+    if not redirect_registered(p.get("redirect_uri", ""), client.get("redirect_uris", [])):
         return error("invalid_request", "redirect_uri not registered")
     if p.get("response_type") != "code":
         return error("unsupported_response_type", "response_type must be code")

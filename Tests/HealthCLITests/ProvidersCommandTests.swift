@@ -21,7 +21,8 @@ struct ProvidersCommandTests {
     }
 
     /// Runs `health providers connect` and plays the browser: reads the printed URL, opens it (the test AS approves
-    /// at once) and either follows the redirect to the CLI's loopback listener or pastes the redirect on stdin.
+    /// at once) and either follows the redirect to the CLI's loopback listener (on a port the system chooses) or pastes
+    /// the redirect on stdin.
     func connect(paste: Bool, base: URL? = nil, client: String? = nil) async throws -> HealthProcess.Result {
         let base = base ?? rig.fhirBase
         let overrides = directory.appendingPathComponent("overrides.json")
@@ -29,7 +30,7 @@ struct ProvidersCommandTests {
             .write(to: overrides)
         let process = Process()
         process.executableURL = HealthProcess.executable
-        process.arguments = ["providers", "connect", base.absoluteString, "--client-id", client ?? rig.publicClient, "--redirect-port", "18099",
+        process.arguments = ["providers", "connect", base.absoluteString, "--client-id", client ?? rig.publicClient, "--redirect-port", paste ? "18099" : "0",
                              "--overrides", overrides.path, "--institution", "Rig General Hospital", "--database", database]
             + (paste ? ["--no-browser"] : [])
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -59,7 +60,8 @@ struct ProvidersCommandTests {
             let redirect = try await Self.redirectLocation(url)
             input.fileHandleForWriting.write(Data((redirect + "\n").utf8))
         } else {
-            // A browser: follows the 302 to http://127.0.0.1:18099/callback, where the CLI listens.
+            // A browser: follows the 302 to http://127.0.0.1:PORT/callback, where the CLI listens on a free port (a fixed
+            // one can be taken by another program; the AS allows any loopback port, as RFC 8252 asks).
             let (body, response) = try await URLSession.shared.data(from: url)
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             #expect(String(decoding: body, as: UTF8.self).contains("Signed in"))
