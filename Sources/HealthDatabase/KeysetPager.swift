@@ -15,15 +15,19 @@ public struct KeysetPager: Sendable {
     public let byEnd: Bool
     /// Oldest first (otherwise newest first).
     public let ascending: Bool
+    /// Whether the records carry their payloads (a FHIR resource, a route's points); a reader of their fields alone
+    /// spares memory without them.
+    public let includePayload: Bool
     private var last: UUID?
     private var done = false
 
     /// A pager over the records matching `filter`, by end date when `byEnd` (else start date), oldest first when
-    /// `ascending`.
-    public init(filter: SampleFilter, byEnd: Bool, ascending: Bool) {
+    /// `ascending`, with their payloads unless `includePayload` is false.
+    public init(filter: SampleFilter, byEnd: Bool, ascending: Bool, includePayload: Bool = true) {
         self.filter = filter
         self.byEnd = byEnd
         self.ascending = ascending
+        self.includePayload = includePayload
     }
 
     /// The next page of at most `size` records, or nil when every record was read.
@@ -33,13 +37,13 @@ public struct KeysetPager: Sendable {
         var page: [SampleRecord]
         if let last {
             let boundary = PageBoundary(after: last, byEnd: byEnd, ascending: ascending)
-            page = try storage.records(matching: .and([filter, .tiesAfter(boundary)]), sort: sort, limit: size, includePayload: true)
+            page = try storage.records(matching: .and([filter, .tiesAfter(boundary)]), sort: sort, limit: size, includePayload: includePayload)
             if page.count < size {
                 page += try storage.records(matching: .and([filter, .datesAfter(boundary)]), sort: sort, limit: size - page.count,
-                                            includePayload: true)
+                                            includePayload: includePayload)
             }
         } else {
-            page = try storage.records(matching: filter, sort: sort, limit: size, includePayload: true)
+            page = try storage.records(matching: filter, sort: sort, limit: size, includePayload: includePayload)
         }
         if page.count < size { done = true }
         guard let final = page.last else { return nil }

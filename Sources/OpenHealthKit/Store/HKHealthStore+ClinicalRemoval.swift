@@ -12,12 +12,13 @@ extension HKHealthStore {
     package func removeClinicalRecords(from institution: HKSource, resourceType: String?, keeping: Set<String> = []) throws -> Int {
         do {
             let storage = try storage()
-            let stale = try clinicalRecords(from: institution, resourceType: resourceType, in: storage).filter { record in
-                guard let identifier = record.fields[FieldKey.fhirIdentifier]?.comparableText else { return true }
-                return !keeping.contains(identifier)
+            var stale: Set<UUID> = []
+            try forEachClinicalRecord(from: institution, resourceType: resourceType, in: storage) { record in
+                if let identifier = record.fields[FieldKey.fhirIdentifier]?.comparableText, keeping.contains(identifier) { return }
+                stale.insert(record.uuid)
             }
             guard !stale.isEmpty else { return 0 }
-            return try writer.delete(matching: .and([.uuids(Set(stale.map(\.uuid))), .sources([institution.bundleIdentifier])]),
+            return try writer.delete(matching: .and([.uuids(stale), .sources([institution.bundleIdentifier])]),
                                      types: [], rules: .imported).count
         } catch {
             throw HKError.from(error)
@@ -27,16 +28,24 @@ extension HKHealthStore {
     /// The FHIR identifiers of `institution`'s stored clinical records of `resourceType`.
     package func clinicalRecordIdentifiers(from institution: HKSource, resourceType: String) throws -> Set<String> {
         do {
-            let records = try clinicalRecords(from: institution, resourceType: resourceType, in: storage())
-            return Set(records.compactMap { $0.fields[FieldKey.fhirIdentifier]?.comparableText })
+            var identifiers: Set<String> = []
+            try forEachClinicalRecord(from: institution, resourceType: resourceType, in: storage()) { record in
+                if let identifier = record.fields[FieldKey.fhirIdentifier]?.comparableText { identifiers.insert(identifier) }
+            }
+            return identifiers
         } catch {
             throw HKError.from(error)
         }
     }
 
-    private func clinicalRecords(from institution: HKSource, resourceType: String?, in storage: any HealthStorage) throws -> [SampleRecord] {
+    /// Calls `body` with each of `institution`'s stored clinical records (of `resourceType`, or all), without their
+    /// resources, a page of 1,000 at a time: memory holds one page whatever the institution's count (a full check of
+    /// 20,000 records read them all at once before).
+    private func forEachClinicalRecord(from institution: HKSource, resourceType: String?, in storage: any HealthStorage,
+                                       _ body: (SampleRecord) -> Void) throws {
         var filters: [SampleFilter] = [.sources([institution.bundleIdentifier]), .kinds([.clinical])]
         if let resourceType { filters.append(.fieldIn(FieldKey.fhirResourceType, [.text(resourceType)])) }
-        return try storage.records(matching: .and(filters), sort: [], limit: nil, includePayload: false)
+        var pager = KeysetPager(filter: .and(filters), byEnd: false, ascending: true, includePayload: false)
+        while let page = try pager.next(storage, size: 1_000) { page.forEach(body) }
     }
 }
