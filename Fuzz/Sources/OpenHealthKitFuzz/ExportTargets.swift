@@ -7,7 +7,7 @@ enum ExportTargets {
     /// The input as export.xml, fed in two chunks split where its first byte says, so chunk boundaries are fuzzed too.
     static let exportXML = FuzzTarget(name: "export-xml") { data in
         let sink = DiscardingSink()
-        var reader = ExportDocumentReader(sink: ExportConverter(output: sink, files: .none))
+        var reader = ExportDocumentReader(sink: ExportConverter(output: sink, routeFiles: RouteLookahead(files: .none)))
         var tokenizer = XMLTokenizer()
         let split = data.isEmpty ? 0 : Int(data[data.startIndex]) % (data.count + 1)
         do {
