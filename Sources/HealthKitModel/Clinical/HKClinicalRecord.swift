@@ -49,13 +49,13 @@ open class HKClinicalRecord: HKSample, @unchecked Sendable {
     /// added to the store; HealthKit sets both to that date.
     public init(
         type: HKClinicalType, displayName: String, fhirResource: HKFHIRResource?, start: Date, end: Date,
-        uuid: UUID = UUID(), sourceRevision: HKSourceRevision? = nil, device: HKDevice? = nil, metadata: [String: Any]? = nil
+        uuid: UUID? = nil, sourceRevision: HKSourceRevision? = nil, device: HKDevice? = nil, metadata: [String: Any]? = nil
     ) {
         self.clinicalType = type
         self.displayName = displayName
         self.fhirResource = fhirResource
         super.init(sampleType: type, startDate: start, endDate: end,
-                   uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+                   uuid: uuid ?? ObjectUUID.make(), sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 
     /// Clinical type, title and FHIR identity.

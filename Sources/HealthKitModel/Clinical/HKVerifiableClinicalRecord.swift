@@ -75,7 +75,7 @@ open class HKVerifiableClinicalRecord: HKSample, @unchecked Sendable {
         recordTypes: [String], issuerIdentifier: String, subject: HKVerifiableClinicalRecordSubject,
         issuedDate: Date, relevantDate: Date, expirationDate: Date?, itemNames: [String],
         sourceType: HKVerifiableClinicalRecordSourceType?, dataRepresentation: Data,
-        uuid: UUID = UUID(), sourceRevision: HKSourceRevision? = nil, metadata: [String: Any]? = nil
+        uuid: UUID? = nil, sourceRevision: HKSourceRevision? = nil, metadata: [String: Any]? = nil
     ) {
         self.recordTypes = recordTypes
         self.issuerIdentifier = issuerIdentifier
@@ -87,7 +87,7 @@ open class HKVerifiableClinicalRecord: HKSample, @unchecked Sendable {
         self.sourceType = sourceType
         self.dataRepresentation = dataRepresentation
         super.init(sampleType: HKVerifiableClinicalRecord.sampleType, startDate: relevantDate, endDate: relevantDate,
-                   uuid: uuid, sourceRevision: sourceRevision, device: nil, metadata: metadata)
+                   uuid: uuid ?? ObjectUUID.make(), sourceRevision: sourceRevision, device: nil, metadata: metadata)
     }
 
     /// The sample type verifiable records are stored under (OpenHealthKit extension; HealthKit exposes none).

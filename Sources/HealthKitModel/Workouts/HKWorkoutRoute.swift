@@ -55,10 +55,10 @@ open class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
     public let locations: [WorkoutRouteLocation]
 
     /// Creates a route (OpenHealthKit extension; HealthKit builds routes with `HKWorkoutRouteBuilder`).
-    public init(locations: [WorkoutRouteLocation], start: Date, end: Date, uuid: UUID = UUID(),
+    public init(locations: [WorkoutRouteLocation], start: Date, end: Date, uuid: UUID? = nil,
                 sourceRevision: HKSourceRevision? = nil, device: HKDevice? = nil, metadata: [String: Any]? = nil) {
         self.locations = locations
         super.init(type: .workoutRoute(), count: locations.count, start: start, end: end,
-                   uuid: uuid, sourceRevision: sourceRevision, device: device, metadata: metadata)
+                   uuid: uuid ?? ObjectUUID.make(), sourceRevision: sourceRevision, device: device, metadata: metadata)
     }
 }

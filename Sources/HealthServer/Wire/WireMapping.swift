@@ -116,7 +116,7 @@ enum WireMapping {
         try requireOwnPayload(wire, type: type, place: place)
         let metadata = try self.metadata(wire.metadata, place: place)
         let device = wire.device.map(device)
-        let uuid = wire.uuid ?? UUID()
+        let uuid = wire.uuid ?? ObjectUUID.make()
         switch type {
         case let quantityType as HKQuantityType:
             guard let value = wire.quantity else { throw HKError.invalidArgument("\(place).quantity is required for \(type.identifier)") }
