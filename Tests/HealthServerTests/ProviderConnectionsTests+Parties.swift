@@ -8,9 +8,7 @@ extension ProviderConnectionsTests {
     func recordsPageNamesParties() async throws {
         let harness = try await ServerHarness.withRig(rig)
         defer { harness.stop() }
-        _ = try await harness.person("alice")
-        let alice = try await harness.signIn("alice")
-        try await harness.connectRig(alice, rig: rig)
+        let (alice, _) = try await harness.personConnected("alice", rig: rig)
 
         // A Synthea prescription of the rig's patient and the name the server has for its prescriber.
         let (_, requester, expected) = try await rig.prescriber()

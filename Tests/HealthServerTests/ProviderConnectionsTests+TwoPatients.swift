@@ -10,10 +10,7 @@ extension ProviderConnectionsTests {
     func removingOnePatientKeepsTheOther() async throws {
         let harness = try await ServerHarness.withRig(rig)
         defer { harness.stop() }
-        _ = try await harness.person("alice")
-        let alice = try await harness.signIn("alice")
-        try await harness.connectRig(alice, rig: rig)
-        let first = try #require(try await harness.connectionIDs(alice).first)
+        let (alice, first) = try await harness.personConnected("alice", rig: rig)
         // The same person signs in at the same institution as a second patient (a family member's account): the AS's
         // per-client knob puts that patient in the server client's next launch.
         let other = try await rig.addPatient()

@@ -157,10 +157,7 @@ struct ProviderConnectionsTests {
     func removeKeepsOrDeletes() async throws {
         let harness = try await ServerHarness.withRig(rig)
         defer { harness.stop() }
-        _ = try await harness.person("alice")
-        let alice = try await harness.signIn("alice")
-        try await harness.connectRig(alice, rig: rig)
-        let first = try #require(try await harness.connectionIDs(alice).first)
+        let (alice, first) = try await harness.personConnected("alice", rig: rig)
         let count = try await Self.records(harness, of: "alice").count
         let csrf = try await harness.providersCSRF(alice)
         #expect(try await harness.send("POST", "/providers/remove", cookie: alice, form: [("csrf", csrf), ("id", first)]).status == 400)

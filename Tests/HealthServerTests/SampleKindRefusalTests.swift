@@ -25,7 +25,6 @@ import TestSupport
     static func cases() -> [(WireSample, String)] {
         let gad7 = Fixtures.gad7(), phq9 = Fixtures.phq9(), mind = Fixtures.stateOfMind(), audiogram = Fixtures.audiogram()
         let glasses = Fixtures.glasses(), contacts = Fixtures.contacts()
-        let points = audiogram.audiogram!.sensitivityPoints!
         func audiogramWith(_ change: (inout [WireSensitivityPoint]) -> Void) -> WireSample {
             changed(audiogram) { sample in change(&sample.audiogram!.sensitivityPoints!) }
         }

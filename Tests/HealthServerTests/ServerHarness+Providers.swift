@@ -69,6 +69,15 @@ extension ServerHarness {
         return (connected, try await providersAfterSync(cookie))
     }
 
+    /// A new person `name`, signed in, with one connection to the rig made and its first sync ended: their session
+    /// cookie and the connection's id.
+    func personConnected(_ name: String, rig: ProviderRig) async throws -> (cookie: String, connection: String) {
+        _ = try await person(name)
+        let cookie = try await signIn(name)
+        try await connectRig(cookie, rig: rig)
+        return (cookie, try #require(try await connectionIDs(cookie).first))
+    }
+
     /// The person's providers page once no sync is running (it stops refreshing itself).
     func providersAfterSync(_ cookie: String) async throws -> Reply {
         var page = try await send("GET", "/providers", cookie: cookie)
