@@ -4,11 +4,7 @@ import TestSupport
 /// Runs the built `health` executable as a child process, the way a person or a script would.
 struct HealthProcess {
     /// What a run printed and how it ended.
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ChildProcesses.Output
 
     /// The `health` binary next to the test bundle in the build products folder.
     static let executable: URL = {
@@ -22,37 +18,15 @@ struct HealthProcess {
     }()
 
     /// Runs `health` with `arguments`, an optional environment overlay and `input` on standard input (none when nil),
-    /// and waits for it to exit, on a thread of its own (``BlockingWork``): the test awaiting it holds no thread of the
-    /// run's cooperative pool meanwhile. It runs once one of ``ChildProcesses``' slots is free.
+    /// and waits for it to exit without holding a thread of the run's cooperative pool (``ChildProcesses/run(_:_:environment:input:)``).
     static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> Result {
-        try await ChildProcesses.withSlot {
-            try await BlockingWork.run { try runBlocking(arguments, environment: environment, input: input) }
-        }
+        try await ChildProcesses.run(executable, arguments, environment: environment, input: input)
     }
 
     /// ``run(_:environment:input:)`` on the calling thread, which waits until the process exits: only for work already on
     /// a thread of its own (a ``SharedFixture``).
     static func runBlocking(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let stdin = Pipe()
-        if input != nil { process.standardInput = stdin }
-        try ChildProcesses.start(process)
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try ChildProcesses.runBlocking(executable, arguments, environment: environment, input: input)
     }
 
     /// A new empty folder named after `name` and the path of a database in it, for a test's own store.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `health providers connect --sample NAME`: the built-in sample institutions (R4 and DSTU2), connected, listed, synced

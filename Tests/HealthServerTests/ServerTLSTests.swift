@@ -9,21 +9,8 @@ import Testing
 @Suite struct ServerTLSTests {
     /// Runs a program to its end; returns its status and standard output.
     static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await BlockingWork.run { try runBlocking(arguments) }
-    }
-
-    /// ``run(_:)`` on the calling thread, which waits for the program's end.
-    private static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try ChildProcesses.start(process)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try await ChildProcesses.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+        return (run.status, run.stdout)
     }
 
     /// A self-signed certificate for 127.0.0.1 and its key, in a fresh folder.

@@ -19,6 +19,59 @@ public enum ChildProcesses {
         try starting.withLock { try process.run() }
     }
 
+    /// What a child process printed and how it ended.
+    public struct Output: Sendable {
+        /// Its exit status.
+        public var status: Int32
+        /// What it wrote on standard output.
+        public var stdout: String
+        /// What it wrote on standard error.
+        public var stderr: String
+
+        /// An output.
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+    }
+
+    /// Runs `executable` with `arguments`, an environment overlay and `input` on standard input (none when nil) once a
+    /// slot is free, and waits for it to exit on a thread of its own (``BlockingWork``): the awaiting test holds no
+    /// thread of the run's cooperative pool meanwhile.
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                           input: String? = nil) async throws -> Output {
+        try await withSlot {
+            try await BlockingWork.run { try runBlocking(executable, arguments, environment: environment, input: input) }
+        }
+    }
+
+    /// ``run(_:_:environment:input:)`` on the calling thread, without a slot, waiting until the process exits: only for
+    /// work already on a thread of its own (a ``SharedFixture``).
+    public static func runBlocking(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                                   input: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
+        try start(process)
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus,
+                      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
     /// Runs `body` once a slot is free (waiting suspends; it holds no thread), and frees the slot after it.
     public static func withSlot<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
         await queue.acquire()
