@@ -98,7 +98,8 @@ struct ProviderConnectionsTests {
         let posted = ContinuousClock.now
         let started = try await harness.send("POST", "/providers/sync", cookie: alice, form: [("csrf", csrf), ("id", id)])
         #expect(started.status == 303 && started.header("Location") == "/providers")
-        #expect(ContinuousClock.now - posted < .seconds(3), "the request did not wait for the provider")
+        // The request did not wait for the provider: the sync it started is still running (no clock: a loaded machine
+        // can take seconds to answer a request).
         let during = try await harness.send("GET", "/providers", cookie: alice)
         #expect(during.header("Refresh") == "2", "the page refreshes itself while the sync runs")
         #expect(during.text.contains("<td>Syncing…</td>"), "\(during.text)")

@@ -65,11 +65,13 @@ public enum ChildProcesses {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
         }
+        // Standard error drains on a thread of its own while standard output is read here: a child that fills one
+        // pipe (64 KB) while the other is being read to its end would otherwise wait forever.
+        let stderr = PipeDrain(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+                      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr.data(), as: UTF8.self))
     }
 
     /// Runs `body` once a slot is free (waiting suspends; it holds no thread), and frees the slot after it.
@@ -77,6 +79,25 @@ public enum ChildProcesses {
         await queue.acquire()
         defer { queue.release() }
         return try await body()
+    }
+}
+
+/// A pipe read to its end on a thread of its own; ``data()`` waits for that end.
+final class PipeDrain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var read = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            read = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe carried, once its writers have all closed it.
+    func data() -> Data {
+        done.wait()
+        return read
     }
 }
 
