@@ -55,7 +55,10 @@ enum SortChecks {
             let expected = try storage.records(matching: filter, sort: sort, limit: limit)
             var kept: [SampleRecord] = []
             try storage.forEachRecord(matching: filter, sort: sort, limit: limit, includePayload: true) { kept.append($0) }
-            #expect(kept == expected, "sorted by \(sort), limit \(limit.map(String.init) ?? "none")")
+            #expect(kept.count == expected.count, "sorted by \(sort), limit \(limit.map(String.init) ?? "none")")
+            for (record, stored) in zip(kept, expected) {
+                #expect(record == stored, "\(stored.type) \(stored.quantity ?? 0) of \(stored.source.bundleIdentifier), fields \(stored.fields)")
+            }
         }
         var seen = 0
         #expect(throws: BodyFailure(position: 3)) {
