@@ -111,6 +111,15 @@ public protocol HealthStorage: Sendable {
     /// ``records(matching:sort:limit:)`` reads with payloads.
     func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord]
 
+    /// The records ``records(matching:sort:limit:includePayload:)`` returns, handed to `body` one by one, in order, as
+    /// the engine reads them: for a reader that turns each record into something else (the query layer's objects) and
+    /// has no use for the list. An engine need not build the records as separate values: SQLite rewrites one record
+    /// from row to row (a `body` that keeps a record keeps a copy, by value semantics). `body` runs inside the engine's
+    /// read, so it must not call the storage; what it throws ends the read and is rethrown as it is. The default reads
+    /// the list, then hands it over.
+    func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool,
+                       _ body: (SampleRecord) throws -> Void) throws
+
     /// The records matching `filter` (unsorted, payloads included), read where the next write happens: for a writer
     /// reading the stored versions of what it is about to save, batch after batch. SQLite reads on its writer
     /// connection, whose page cache still holds what the last commits touched (a pool reader starts cold after every
@@ -174,6 +183,12 @@ extension HealthStorage {
     /// The records matching `filter`, sorted, at most `limit` of them (all when nil), payloads included.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?) throws -> [SampleRecord] {
         try records(matching: filter, sort: sort, limit: limit, includePayload: true)
+    }
+
+    /// See ``HealthStorage/forEachRecord(matching:sort:limit:includePayload:_:)``: the list, then each record of it.
+    public func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool,
+                              _ body: (SampleRecord) throws -> Void) throws {
+        for record in try records(matching: filter, sort: sort, limit: limit, includePayload: includePayload) { try body(record) }
     }
 
     /// See ``HealthStorage/recordsBeforeWriting(matching:)``: read as any read.

@@ -101,6 +101,86 @@ struct RecordReader {
         return records
     }
 
+    /// The records a statement selects, fields attached, handed to `body` as the statement steps: one record value
+    /// rewritten from row to row (unshared, it changes in place, so no record is allocated per row), each row's fields
+    /// read as the row comes (one seek of the field table's key). Every statement runs while the select is still
+    /// stepping, so all of them read the select's snapshot: the caller needs no transaction around the read.
+    /// ``records(_:sql:arguments:)`` reads the fields of a long read in batches instead.
+    func forEach(_ db: Database, sql: String, arguments: StatementArguments, _ body: (SampleRecord) throws -> Void) throws {
+        var state = ReadState()
+        var record: SampleRecord?
+        var previous = RowIdentities(type: 0, source: 0, device: nil)
+        let fieldStatement = try db.cachedStatement(sql: Self.oneRecordFieldSQL)
+        try StatementRows.forEach(db.filterStatement(sql: sql), arguments: arguments, db) { row in
+            if record == nil {
+                record = try self.record(row, &state, db).record
+                previous = RowIdentities(type: row.int64(3), source: row.int64(11), device: row.optionalInt64(12))
+            } else {
+                previous = try rewrite(&record!, row, previous, &state, db)
+            }
+            if row.bool(17) {
+                record!.fields = try fields(of: row.int64(0), fieldStatement, &state.strings, db)
+            } else if !record!.fields.isEmpty {
+                record!.fields = [:]
+            }
+            try body(record!)
+        }
+    }
+
+    /// The ids a row names its type, source and device by (columns 3, 11 and 12).
+    private struct RowIdentities {
+        let type: Int64
+        let source: Int64
+        let device: Int64?
+    }
+
+    /// Rewrites `record`, which holds the row whose ids were `previous`, to hold `row`, the columns ``record(_:_:_:)``
+    /// reads (fields aside); returns the row's ids. The type, source and device change only when their ids do, so rows
+    /// naming the ones before retain and release nothing for them.
+    private func rewrite(_ record: inout SampleRecord, _ row: ColumnReader, _ previous: RowIdentities,
+                         _ state: inout ReadState, _ db: Database) throws -> RowIdentities {
+        let ids = RowIdentities(type: row.int64(3), source: row.int64(11), device: row.optionalInt64(12))
+        guard let uuid = try row.uuid(1), let kind = RecordKind(code: row.int64(2)) else {
+            throw StorageError.unavailable("record \(row.int64(0)) has no UUID or an unknown kind (\(row.int64(2)))")
+        }
+        record.uuid = uuid
+        record.kind = kind
+        if ids.type != previous.type { record.type = try state.type(ids.type, identities, db) }
+        record.startDate = Date(timeIntervalSince1970: row.double(4))
+        record.endDate = Date(timeIntervalSince1970: row.double(5))
+        record.quantity = row.optionalDouble(6)
+        record.unit = row.text(7, &state.strings)
+        record.originalQuantity = row.optionalDouble(8)
+        record.count = Int(row.int64(9))
+        record.categoryValue = row.optionalInt64(10).map { Int($0) }
+        if ids.source != previous.source { record.source = try state.source(ids.source, identities, db) }
+        if ids.device != previous.device { record.device = try ids.device.map { try state.device($0, identities, db) } }
+        record.syncIdentifier = row.text(13, &state.strings)
+        record.syncVersion = row.optionalInt64(14)
+        record.parent = try row.uuid(15)
+        record.payload = row.data(16)
+        return ids
+    }
+
+    /// The fields of one record.
+    private static let oneRecordFieldSQL = "SELECT sample_id, key, kind, text, num, extra FROM field WHERE sample_id = ?"
+
+    /// The fields of record `id`, through ``oneRecordFieldSQL``.
+    private func fields(of id: Int64, _ statement: Statement, _ strings: inout RecentStrings, _ db: Database) throws -> [String: FieldValue] {
+        var fields: [String: FieldValue] = [:]
+        try StatementRows.forEach(statement, integers: CollectionOfOne(id), db) { row in
+            if let (key, value) = try Self.field(row, &strings) { fields[key] = value }
+        }
+        return fields
+    }
+
+    /// The key and value of a field row (``fieldSQL(_:)``'s columns), nil without a key.
+    private static func field(_ row: ColumnReader, _ strings: inout RecentStrings) throws -> (String, FieldValue)? {
+        guard let key = row.text(1, &strings) else { return nil }
+        return (key, try FieldCoding.value(kind: Int(row.int64(2)), text: row.text(3, &strings), number: row.optionalDouble(4),
+                                           extra: row.text(5, &strings)))
+    }
+
     /// The SQL that reads the fields of `count` records.
     private static func fieldSQL(_ count: Int) -> String {
         "SELECT sample_id, key, kind, text, num, extra FROM field WHERE sample_id IN (\(SQLPart.placeholders(count)))"
@@ -124,9 +204,8 @@ struct RecordReader {
             slice += repeatElement(slice[0], count: min(chunk, 1 << (Int.bitWidth - (slice.count - 1).leadingZeroBitCount)) - slice.count)
             let sql = Self.fieldSQL[slice.count] ?? Self.fieldSQL(slice.count)
             try StatementRows.forEach(db.cachedStatement(sql: sql), integers: slice, db) { row in
-                guard let position = pending.position(of: row.int64(0)), let key = row.text(1, &strings) else { return }
-                fields[position][key] = try FieldCoding.value(
-                    kind: Int(row.int64(2)), text: row.text(3, &strings), number: row.optionalDouble(4), extra: row.text(5, &strings))
+                guard let position = pending.position(of: row.int64(0)), let (key, value) = try Self.field(row, &strings) else { return }
+                fields[position][key] = value
             }
         }
         return zip(pending.indices, fields).map { ($0, $1) }

@@ -247,6 +247,26 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
+    /// See ``HealthStorage/forEachRecord(matching:sort:limit:includePayload:_:)``: one record value rewritten row after
+    /// row (``RecordReader/forEach(_:sql:arguments:_:)``); what `body` throws comes out as it was thrown. No
+    /// `BEGIN`/`COMMIT` around it: the select holds its snapshot while the fields and any source or device not yet
+    /// cached are read beside it, so the read is as consistent as ``records(matching:sort:limit:includePayload:)``'s.
+    public func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool,
+                              _ body: (SampleRecord) throws -> Void) throws {
+        var bodyError: (any Error)?
+        do {
+            try storageErrors { try writer.unsafeRead { db in
+                let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
+                                                   includePayload: includePayload)
+                try reader.forEach(db, sql: query.sql, arguments: query.arguments) { record in
+                    do { try body(record) } catch { bodyError = error; throw error }
+                }
+            } }
+        } catch {
+            throw bodyError ?? error
+        }
+    }
+
     /// See ``HealthStorage/recordsBeforeWriting(matching:)``: on the writer connection, between its transactions.
     public func recordsBeforeWriting(matching filter: SampleFilter) throws -> [SampleRecord] {
         try storageErrors {

@@ -12,6 +12,7 @@ enum SortChecks {
         ConformanceCheck("sort", "by a numeric field; records without it first when ascending", byField),
         ConformanceCheck("sort", "limit applies after filter and sort", limit),
         ConformanceCheck("sort", "every record comes back with its own fields, in any order and in the change log", fieldsFollowRecords),
+        ConformanceCheck("sort", "forEachRecord hands over what records returns, one by one; a record kept stays as it was", forEachRecord),
     ]
 
     static func fieldsFollowRecords(_ storage: any HealthStorage) throws {
@@ -31,6 +32,42 @@ enum SortChecks {
         let changes = try storage.changes(after: 0, matching: .all, limit: nil).changes
         #expect(changes.count == saved.count)
         for case .saved(let record) in changes { #expect(record.fields == fields[record.uuid], "record \(record.quantity ?? 0) in the change log") }
+    }
+
+    /// A failure of the body of ``forEachRecord(_:)``, which must come out of the read unchanged.
+    struct BodyFailure: Error, Equatable { let position: Int }
+
+    static func forEachRecord(_ storage: any HealthStorage) throws {
+        // Types, sources, devices and fields change from record to record in runs of different lengths, so a reader
+        // that carries anything over from the row before (SQLite rewrites one record) must change just what differs.
+        let saved: [SampleRecord] = (1 ... 30).map { (n: Int) -> SampleRecord in
+            let fields: [String: FieldValue] = n % 4 == 0 ? [:] : ["n": .number(Double(n))]
+            if n % 7 == 0 { return F.category(n, TimeInterval(n), TimeInterval(n + 1), source: F.other, fields: fields) }
+            var record = F.quantity(Double(n), TimeInterval(n), type: n % 5 < 2 ? F.heartRate : F.steps,
+                                    source: n % 3 == 0 ? F.watch : F.app, device: n % 6 < 3 ? F.watchDevice : n % 2 == 0 ? F.scale : nil,
+                                    fields: fields, sync: n % 9 == 0 ? ("sync \(n)", Int64(n)) : nil)
+            if n % 8 == 1 { record.payload = Data("payload \(n)".utf8) }
+            return record
+        } + F.correlation(at: 31)
+        _ = try storage.save(saved)
+        for (filter, sort, limit) in [(SampleFilter.all, [SampleSort(.startDate, ascending: false)], Int?.none),
+                                      (.all, [], 20), (.types([F.heartRate, F.steps]), [SampleSort(.startDate)], 100)] {
+            let expected = try storage.records(matching: filter, sort: sort, limit: limit)
+            var kept: [SampleRecord] = []
+            try storage.forEachRecord(matching: filter, sort: sort, limit: limit, includePayload: true) { kept.append($0) }
+            #expect(kept.count == expected.count, "sorted by \(sort), limit \(limit.map(String.init) ?? "none")")
+            for (record, stored) in zip(kept, expected) {
+                #expect(record == stored, "\(stored.type) \(stored.quantity ?? 0) of \(stored.source.bundleIdentifier), fields \(stored.fields)")
+            }
+        }
+        var seen = 0
+        #expect(throws: BodyFailure(position: 3)) {
+            try storage.forEachRecord(matching: .all, sort: [], limit: nil, includePayload: true) { _ in
+                seen += 1
+                if seen == 3 { throw BodyFailure(position: seen) }
+            }
+        }
+        #expect(seen == 3, "the read ends at the body's error")
     }
 
     static func byStart(_ storage: any HealthStorage) throws {

@@ -84,6 +84,40 @@ import Testing
         let correlation = try #require(samples.first as? HKCorrelation)
         #expect(correlation.objects.count == 2)
     }
+
+    /// A limited read maps each record as the storage reads it, and its correlations after the read: they must come
+    /// back in their place, with their members, and every sample with its metadata, as the unlimited read gives them.
+    @Test func limitedReadKeepsCorrelationsInPlaceWithMembersAndMetadata() async throws {
+        let store = try await Q.store()
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        var saved: [HKObject] = []
+        for minute in 0 ..< 12 {
+            saved.append(minute % 4 == 1 ? F.bloodPressureReading(at: start.addingTimeInterval(Double(minute) * 60))
+                                         : Q.steps(Double(minute), minutes: Double(minute), metadata: minute % 3 == 0 ? ["n": minute] : nil))
+        }
+        try await store.save(saved)
+        let descriptors = [HKQueryDescriptor(sampleType: F.bloodPressure, predicate: nil), HKQueryDescriptor(sampleType: F.stepCount, predicate: nil)]
+        func read(limit: Int) async throws -> [HKSample] {
+            try await withCheckedThrowingContinuation { continuation in
+                store.execute(HKSampleQuery(queryDescriptors: descriptors, limit: limit,
+                                            sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]) { _, samples, error in
+                    continuation.resume(with: Result { guard let samples else { throw error! }; return samples })
+                })
+            }
+        }
+        let all = try await read(limit: HKObjectQueryNoLimit)
+        let limited = try await read(limit: 10)
+        #expect(all.map(\.uuid) == saved.reversed().map(\.uuid))
+        #expect(limited.map(\.uuid) == Array(all.prefix(10)).map(\.uuid))
+        func members(_ sample: HKSample) -> Set<UUID>? { (sample as? HKCorrelation).map { Set($0.objects.map(\.uuid)) } }
+        func number(_ sample: HKSample) -> Int? { sample.metadata?["n"] as? Int }
+        for (short, long) in zip(limited, all) {
+            #expect(members(short) == members(long))
+            #expect(number(short) == number(long))
+        }
+        #expect(limited.compactMap { $0 as? HKCorrelation }.map(\.objects.count) == [2, 2])
+        #expect(limited.compactMap { $0.metadata?["n"] as? Int } == [6, 3])
+    }
 }
 
 /// Executes a sample query from this (synchronous) thread; records whether the handler ran on it.

@@ -106,12 +106,13 @@ enum LatestBenchmark {
         var querySeries = LatencySeries(label: "HKSampleQuery (execute, handler)")
         var descriptorSeries = LatencySeries(label: "HKSampleQueryDescriptor.result(for:)")
         let clock = ContinuousClock()
-        // For profiling (`perf record`): BENCH_ONLY=hand|storage|query runs one variant `--queries` times, untimed.
+        // For profiling (`perf record`): BENCH_ONLY=hand|handoff|storage|query runs one variant `--queries` times, untimed.
         if let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] {
             for _ in 0 ..< options.queries {
                 switch only {
                 case "storage": _ = try storage.records(matching: filter, sort: [SampleSort(.startDate, ascending: false)], limit: 100)
                 case "query": _ = try sampleQuery()
+                case "handoff": _ = try handQueryHandedOff()
                 default: _ = try handQuery()
                 }
             }

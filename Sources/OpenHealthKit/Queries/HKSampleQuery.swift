@@ -83,11 +83,10 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
     package override func start(_ run: QueryRun) {
         let result = Result { () throws -> [HKSample] in
             let context = run.context
-            let records = try context.storage.records(
+            return try QueryMapping.samples(
                 matching: try context.filter(plan.descriptors),
                 sort: try plan.presetSorts ?? QueryMapping.sorts(from: plan.sortDescriptors),
-                limit: QueryMapping.storageLimit(plan.limit))
-            return try QueryMapping.samples(from: records, storage: context.storage)
+                limit: QueryMapping.storageLimit(plan.limit), storage: context.storage)
         }
         execution.finish()
         switch result {

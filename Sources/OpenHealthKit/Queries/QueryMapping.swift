@@ -25,6 +25,40 @@ package enum QueryMapping {
         return try samples(from: records, correlations: correlations, storage: storage, concurrently: concurrently)
     }
 
+    /// The objects of the records matching `filter`, sorted, at most `limit` of them. A short read (a limit under
+    /// ``concurrentMappingThreshold``) maps each record as the storage reads it (``HealthStorage/forEachRecord``): no
+    /// list of records is built and freed in between (SQLite rewrites one record value from row to row). Correlations
+    /// are mapped after the read, with their members (reading them is a storage call of its own). Longer reads are
+    /// read, then mapped as ``samples(from:storage:concurrently:)`` maps them, on every core.
+    package static func samples(matching filter: SampleFilter, sort: [SampleSort], limit: Int?,
+                                storage: any HealthStorage) throws -> [HKSample] {
+        guard let limit, limit < concurrentMappingThreshold else {
+            return try samples(from: storage.records(matching: filter, sort: sort, limit: limit), storage: storage)
+        }
+        let memo = ReadMemo()
+        var mapped: [HKSample] = []
+        mapped.reserveCapacity(min(limit, 1_000))
+        var correlations: [(position: Int, record: SampleRecord)] = []
+        try storage.forEachRecord(matching: filter, sort: sort, limit: limit, includePayload: true) { record in
+            if record.kind == .correlation {
+                correlations.append((mapped.count + correlations.count, record))
+            } else {
+                mapped.append(try ObjectMapping.object(from: record, children: [], memo: memo))
+            }
+        }
+        guard !correlations.isEmpty else { return mapped }
+        let members = try correlationMembers(of: correlations.map(\.record.uuid), storage: storage)
+        var all: [HKSample] = []
+        all.reserveCapacity(mapped.count + correlations.count)
+        var next = mapped.makeIterator()
+        for (position, record) in correlations {
+            while all.count < position, let sample = next.next() { all.append(sample) }
+            all.append(try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo))
+        }
+        while let sample = next.next() { all.append(sample) }
+        return all
+    }
+
     /// The objects the saved records among `changes` hold and the deleted objects its tombstones stand for, each
     /// in change order.
     package static func objects(in changes: [Change], storage: any HealthStorage,
