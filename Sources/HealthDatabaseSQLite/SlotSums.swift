@@ -148,6 +148,9 @@ extension SQLiteHealthStorage: SlotSumStorage {
                 try db.inTransaction(.immediate) { try SlotSums.install(db, totals: totals); return .commit }
             }
         }
+        // The totals' megabytes are free now, but partly in the writing thread's malloc arena, where the statistics
+        // that follow an import (other threads) cannot reuse them: give them back, or the peak holds both.
+        if totals != nil { ReleaseFreeMemory.now() }
     }
 
     /// See ``SlotSumStorage/collectSlotSums()``: the saves that follow feed ``SlotSumTotals`` when the store is empty
