@@ -111,8 +111,19 @@ public protocol SlotSumStorage: HealthStorage {
     /// The slot length in seconds (900).
     var slotSeconds: Double { get }
 
-    /// Makes sure the summaries exist and are kept from now on (installs them on first use).
+    /// Makes sure the summaries exist and are kept from now on (installs them on first use). Ends a collection
+    /// (``collectSlotSums()``), using its totals when they describe the store.
     func prepareSlotSums() throws
+
+    /// Before a bulk import (`health import`, the server's imports): when the store is empty and has no summaries,
+    /// the engine totals the summaries of the saves that follow as it stores them, so that the next
+    /// ``prepareSlotSums()`` installs those totals instead of reading every stored sample again. The summaries are the
+    /// same either way. Ends at ``prepareSlotSums()`` or ``stopCollectingSlotSums()``; the default does nothing.
+    func collectSlotSums() throws
+
+    /// Drops the totals of a collection (``collectSlotSums()``) that will not be used: an import that failed or
+    /// stored nothing. The default does nothing.
+    func stopCollectingSlotSums()
 
     /// The slot sums of quantity samples of `type` in the slots `slots` (every slot when nil), ordered by slot.
     func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum]
@@ -144,6 +155,12 @@ public protocol SlotSumStorage: HealthStorage {
 }
 
 extension SlotSumStorage {
+    /// See ``SlotSumStorage/collectSlotSums()``: nothing collected, the install reads the samples.
+    public func collectSlotSums() throws {}
+
+    /// See ``SlotSumStorage/stopCollectingSlotSums()``.
+    public func stopCollectingSlotSums() {}
+
     /// See ``SlotSumStorage/slotSumDevices(matching:)``: nil, summaries without a device dimension.
     public func slotSumDevices(matching filter: SampleFilter) throws -> Set<Int64>? { nil }
 }

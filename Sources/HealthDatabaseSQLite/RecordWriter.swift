@@ -9,6 +9,8 @@ import HealthDatabase
 /// of plain quantity samples costs about one INSERT per 256 records (and one per `field` row).
 struct RecordWriter {
     let identities: IdentityCache
+    /// The summaries being totalled (``SlotSumTotals``), given every inserted row; nil when not collecting.
+    var totals: SlotSumTotals? = nil
 
     private static let insertSQL = """
         INSERT INTO sample (id, uuid, kind, type, start, end, quantity, unit, original_quantity, count,
@@ -40,7 +42,9 @@ struct RecordWriter {
         for (index, record) in records.enumerated() {
             if record.syncIdentifier == nil, record.parent == nil {
                 let ids = try self.ids(of: record, db, &pending)
-                run.append(index, id: take(&next), typeID: ids.type, sourceID: ids.source, deviceID: ids.device)
+                let id = take(&next)
+                run.append(index, id: id, typeID: ids.type, sourceID: ids.source, deviceID: ids.device)
+                summarise(record, id: id, ids)
                 if run.isFull || record.fields[SlotSums.userEnteredKey] != nil { try run.flush(records, db) }
                 outcome.stored.append(record.uuid)
                 continue
@@ -71,6 +75,7 @@ struct RecordWriter {
             let id = take(&next)
             try SampleInsert.execute(insert, db, record: record, id: id, typeID: ids.type, sourceID: ids.source,
                                      deviceID: ids.device, parentID: parentID)
+            summarise(record, id: id, ids)
             for (key, value) in record.fields {
                 try SampleInsert.executeField(insertField, db, id: id, key: key, value: value)
             }
@@ -90,6 +95,16 @@ struct RecordWriter {
                      _ pending: inout IdentityCache.Pending) throws -> (type: Int64, source: Int64, device: Int64?) {
         (try identities.typeID(record.type, db, &pending), try identities.sourceID(record.source, db, &pending),
          try record.device.map { try identities.deviceID($0, db, &pending) })
+    }
+
+    /// Gives the row `id` of `record` to the summaries being totalled, if any.
+    private func summarise(_ record: SampleRecord, id: Int64, _ ids: (type: Int64, source: Int64, device: Int64?)) {
+        guard let totals else { return }
+        let userEntered = !record.fields.isEmpty
+            && record.fields[SlotSums.userEnteredKey].map { FieldCoding.columns($0).number == 1 } ?? false
+        totals.add(id: id, kind: record.kind, typeID: ids.type, start: record.startDate.timeIntervalSince1970,
+                   end: record.endDate.timeIntervalSince1970, quantity: record.quantity, sourceID: ids.source,
+                   deviceID: ids.device, userEntered: userEntered)
     }
 
     private func take(_ next: inout Int64) -> Int64 {

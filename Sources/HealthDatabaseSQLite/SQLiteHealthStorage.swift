@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HealthLocking
 public import HealthDatabase
 
 /// The storage contract on SQLite, through GRDB: one database file (or memory) is one person's store.
@@ -10,6 +11,8 @@ public import HealthDatabase
 public final class SQLiteHealthStorage: HealthStorage {
     let writer: any DatabaseWriter   // internal: SlotSums.swift reads and installs the statistics summaries
     let identities = IdentityCache()   // internal: SlotSums.swift maps type names and ids
+    /// The summaries totalled since ``collectSlotSums()`` (SlotSums.swift), fed by every save while collecting.
+    let slotSumTotals = Locked<SlotSumTotals?>(nil)
     /// Where the store lives: a file path, or `":memory:"`.
     public let path: String
     /// This instance's commits, announced after each write transaction commits.
@@ -154,10 +157,15 @@ public final class SQLiteHealthStorage: HealthStorage {
             try writer.writeWithoutTransaction { db in
                 var result: T?
                 var next: Int64 = 0
-                try db.inTransaction(.immediate) {
-                    next = try ChangeLog.nextPosition(db)
-                    result = try body(db, &next, &pending)
-                    return .commit
+                do {
+                    try db.inTransaction(.immediate) {
+                        next = try ChangeLog.nextPosition(db)
+                        result = try body(db, &next, &pending)
+                        return .commit
+                    }
+                } catch {
+                    slotSumTotals.current?.invalidate()   // they may hold rows the rollback undid
+                    throw error
                 }
                 return (result!, next - 1)
             }
@@ -202,8 +210,10 @@ public final class SQLiteHealthStorage: HealthStorage {
     /// See ``HealthStorage/save(_:associating:)``.
     public func save(_ records: [SampleRecord], associating association: SampleAssociation?) throws -> SaveOutcome {
         guard !records.isEmpty || !(association?.members.isEmpty ?? true) else { return SaveOutcome() }
-        let writer = RecordWriter(identities: identities)
+        let totals = slotSumTotals.current
+        let writer = RecordWriter(identities: identities, totals: totals)
         return try write { db, next, pending in
+            if association != nil { totals?.invalidate() }   // moved rows take new positions
             var outcome = try writer.save(records, db, next: &next, pending: &pending)
             if let association, !(association.parent.map(outcome.ignored.contains) ?? false) {
                 outcome.associated = try RecordMover.move(association, db, next: &next)
@@ -216,6 +226,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     public func delete(uuids: [UUID], source: String?) throws -> [Tombstone] {
         guard !uuids.isEmpty else { return [] }
         return try write { db, next, _ in
+            slotSumTotals.current?.invalidate()
             try ChangeLog.prepareDoomed(db)
             let sql = "INSERT OR IGNORE INTO doomed (id) SELECT s.id FROM sample s WHERE s.uuid = ?"
                 + (source == nil ? "" : " AND s.source_id IN (SELECT id FROM source WHERE bundle_id = ?)")
@@ -230,6 +241,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     /// See ``HealthStorage/delete(matching:)``.
     public func delete(matching filter: SampleFilter) throws -> [Tombstone] {
         try write { db, next, _ in
+            slotSumTotals.current?.invalidate()
             let condition = try FilterSQL.samples(filter, identities, db)
             try ChangeLog.prepareDoomed(db)
             try db.execute(sql: "INSERT INTO doomed (id) SELECT s.id FROM sample s WHERE \(condition.sql) ORDER BY s.id",

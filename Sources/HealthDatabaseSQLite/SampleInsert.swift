@@ -62,16 +62,26 @@ enum SampleInsert {
     /// Inserts one `field` row of sample row `id` (``RecordWriter``'s field SQL: sample id, key, kind, text,
     /// number, extra), bound as GRDB would bind the same values.
     static func executeField(_ statement: Statement, _ db: Database, id: Int64, key: String, value: FieldValue) throws {
-        let handle = statement.sqliteStatement
-        let columns = FieldCoding.columns(value)
-        sqlite3_reset(handle)
-        sqlite3_bind_int64(handle, 1, id)
-        bind(key, 2, handle)
-        sqlite3_bind_int64(handle, 3, Int64(columns.kind))
-        bind(columns.text, 4, handle)
-        bind(columns.number, 5, handle)
-        bind(columns.extra, 6, handle)
+        sqlite3_reset(statement.sqliteStatement)
+        bindField(row: 0, of: statement, id: id, key: key, value: value)
         try step(statement, db, uuid: nil)
+    }
+
+    /// The columns of one `field` row.
+    static let fieldColumnCount: CInt = 6
+
+    /// Binds one `field` row as the `row`th (from 0) of the rows a multi-row field insert lists (``SampleRun``): its
+    /// parameters ``fieldColumnCount`` × `row` + 1 onwards. The statement must have been reset.
+    static func bindField(row: Int, of statement: Statement, id: Int64, key: String, value: FieldValue) {
+        let handle = statement.sqliteStatement
+        let base = fieldColumnCount * CInt(row)
+        let columns = FieldCoding.columns(value)
+        sqlite3_bind_int64(handle, base + 1, id)
+        bind(key, base + 2, handle)
+        sqlite3_bind_int64(handle, base + 3, Int64(columns.kind))
+        bind(columns.text, base + 4, handle)
+        bind(columns.number, base + 5, handle)
+        bind(columns.extra, base + 6, handle)
     }
 
     /// Runs the bound statement once; a unique-constraint failure on a sample row is a duplicate UUID.

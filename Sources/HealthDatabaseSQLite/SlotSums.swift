@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthLocking
 public import HealthDatabase
 
 /// The statistics summaries (``SlotSumStorage``) on SQLite, kept by triggers in the transaction of every write.
@@ -16,7 +17,8 @@ public import HealthDatabase
 /// Sample rows are never updated in their type, dates, quantity or source, so no update trigger is needed.
 ///
 /// The tables and triggers are installed on first use (``SlotSumStorage/prepareSlotSums()``), in one transaction
-/// that also summarises the samples already stored, so stores that never compute statistics pay nothing on writes;
+/// that also summarises the samples already stored (or, after an import into an empty store, writes the totals kept
+/// while its rows were written: ``SlotSumTotals``), so stores that never compute statistics pay nothing on writes;
 /// once installed, every writer (any process) keeps them. ``uninstall(_:)`` drops them (the v2 migration does, since
 /// version 1 keyed them by type name); the next statistics query installs them again. SlotSums installed before
 /// `stat_slot` had its `device_id` are dropped and installed again the same way, in the same transaction
@@ -47,11 +49,18 @@ enum SlotSums {
     }
 
     /// Creates the tables and triggers and summarises the samples already stored, unless they exist in the current
-    /// layout; summaries of an earlier layout are dropped first.
-    static func install(_ db: Database) throws {
+    /// layout; summaries of an earlier layout are dropped first. With `totals` that describe the store
+    /// (``SlotSumTotals/describes(_:)``) the summaries are those totals instead of a read of every sample: the same rows.
+    static func install(_ db: Database, totals: SlotSumTotals? = nil) throws {
         guard try !isCurrent(db) else { return }
         try uninstall(db)
-        try db.execute(sql: """
+        try db.execute(sql: tables)
+        if let totals, try totals.describes(db) { try totals.insert(db) } else { try db.execute(sql: summariseStored) }
+        try db.execute(sql: triggers)
+    }
+
+    /// The summaries' tables.
+    private static let tables = """
             CREATE TABLE stat_slot (
                 type INTEGER NOT NULL, slot INTEGER NOT NULL, source_id INTEGER NOT NULL, device_id INTEGER NOT NULL,
                 total REAL NOT NULL, n INTEGER NOT NULL,
@@ -61,7 +70,10 @@ enum SlotSums {
             CREATE INDEX stat_raw_type ON stat_raw(type);
             CREATE TABLE stat_deleted (seq INTEGER PRIMARY KEY AUTOINCREMENT, type INTEGER NOT NULL,
                                        first_slot INTEGER NOT NULL, last_slot INTEGER NOT NULL);
+            """
 
+    /// The summaries of the samples stored, read from them.
+    private static let summariseStored = """
             INSERT INTO stat_raw (sample_id, type, start, end)
                 SELECT s.id, s.type, s.start, s.end FROM sample s WHERE s.kind = \(quantityKind) AND (NOT (\(inside("s")))
                     OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1));
@@ -69,7 +81,10 @@ enum SlotSums {
                 SELECT s.type, \(slot("s.start")), s.source_id, COALESCE(s.device_id, 0), sum(COALESCE(s.quantity, 0)), count(*)
                 FROM sample s WHERE s.kind = \(quantityKind) AND NOT EXISTS (SELECT 1 FROM stat_raw r WHERE r.sample_id = s.id)
                 GROUP BY 1, 2, 3, 4;
+            """
 
+    /// The triggers that keep the summaries in every write transaction from now on.
+    private static let triggers = """
             CREATE TRIGGER stat_sample_insert AFTER INSERT ON sample WHEN NEW.kind = \(quantityKind) BEGIN
                 INSERT INTO stat_slot (type, slot, source_id, device_id, total, n)
                     SELECT NEW.type, \(slot("NEW.start")), NEW.source_id, COALESCE(NEW.device_id, 0), COALESCE(NEW.quantity, 0), 1
@@ -101,8 +116,7 @@ enum SlotSums {
                 DELETE FROM stat_raw WHERE sample_id = OLD.id;
                 INSERT INTO stat_deleted (type, first_slot, last_slot) VALUES (OLD.type, \(slot("OLD.start")), \(slot("OLD.end")));
             END;
-            """)
-    }
+            """
 
     /// Drops the tables and triggers, if installed.
     static func uninstall(_ db: Database) throws {
@@ -124,10 +138,33 @@ extension SQLiteHealthStorage: SlotSumStorage {
 
     /// See ``SlotSumStorage/prepareSlotSums()``.
     public func prepareSlotSums() throws {
+        let totals = slotSumTotals.withLock { totals in
+            defer { totals = nil }
+            return totals
+        }
         try slotSumAccess {
             if try writer.read({ db in try SlotSums.isCurrent(db) }) { return }
-            try writer.writeWithoutTransaction { db in try db.inTransaction(.immediate) { try SlotSums.install(db); return .commit } }
+            try writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) { try SlotSums.install(db, totals: totals); return .commit }
+            }
         }
+        // The totals' megabytes are free now, but partly in the writing thread's malloc arena, where the statistics
+        // that follow an import (other threads) cannot reuse them: give them back, or the peak holds both.
+        if totals != nil { ReleaseFreeMemory.now() }
+    }
+
+    /// See ``SlotSumStorage/collectSlotSums()``: the saves that follow feed ``SlotSumTotals`` when the store is empty
+    /// and has no summaries (any layout).
+    public func collectSlotSums() throws {
+        let empty = try slotSumAccess { try writer.read { db in
+            try !db.tableExists("stat_slot") && ChangeLog.latestPosition(db) == 0
+        } }
+        slotSumTotals.withLock { $0 = empty ? SlotSumTotals() : nil }
+    }
+
+    /// See ``SlotSumStorage/stopCollectingSlotSums()``.
+    public func stopCollectingSlotSums() {
+        slotSumTotals.withLock { $0 = nil }
     }
 
     /// See ``SlotSumStorage/slotSums(type:slots:)``.

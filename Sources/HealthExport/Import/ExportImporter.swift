@@ -23,7 +23,24 @@ public struct ExportImporter {
 
     /// Imports `path` into `storage`; throws only when the export cannot be opened or the store fails
     /// (what cannot be read inside the export is in the summary's problems).
+    ///
+    /// An empty store totals its statistics summaries while the rows are written (``SlotSumStorage/collectSlotSums()``),
+    /// for the statistics preparation that follows an import to install; they are dropped when the import fails or
+    /// reads nothing.
     public func run(path: String, into storage: any HealthStorage) throws -> ImportReport {
+        let summaries = dryRun ? nil : storage as? any SlotSumStorage
+        try summaries?.collectSlotSums()
+        do {
+            let summary = try read(path: path, into: storage)
+            if !summary.readAnything { summaries?.stopCollectingSlotSums() }
+            return summary
+        } catch {
+            summaries?.stopCollectingSlotSums()
+            throw error
+        }
+    }
+
+    private func read(path: String, into storage: any HealthStorage) throws -> ImportReport {
         let started = Date()
         let input = try ExportInput.open(path)
         let writer = try ImportWriter(storage: storage, files: input.files, source: input.displayName, batchSize: batchSize, dryRun: dryRun,
