@@ -24,20 +24,18 @@ public struct ExportImporter {
     /// Imports `path` into `storage`; throws only when the export cannot be opened or the store fails
     /// (what cannot be read inside the export is in the summary's problems).
     ///
-    /// An empty store totals its statistics summaries while the rows are written (``SlotSumStorage/collectSlotSums()``),
-    /// for the statistics preparation that follows an import to install; they are dropped when the import fails or
-    /// reads nothing.
+    /// An empty store totals its statistics summaries while the rows are written (``SlotSumStorage/collectSlotSums()``)
+    /// and installs them when the import ends, so the store leaves the import with its summaries ready; the totals
+    /// never outlive the call (dropped when the import fails or reads nothing).
     public func run(path: String, into storage: any HealthStorage) throws -> ImportReport {
         let summaries = dryRun ? nil : storage as? any SlotSumStorage
         try summaries?.collectSlotSums()
-        do {
-            let summary = try read(path: path, into: storage)
-            if !summary.readAnything { summaries?.stopCollectingSlotSums() }
-            return summary
-        } catch {
-            summaries?.stopCollectingSlotSums()
-            throw error
-        }
+        defer { summaries?.stopCollectingSlotSums() }
+        let summary = try read(path: path, into: storage)
+        // The rows are stored whatever happens here: a failed install leaves the summaries to the next statistics
+        // query (or `StatisticsPreparation`, which reports its own failure), which installs them from the samples.
+        if summary.readAnything { try? summaries?.prepareSlotSums() }
+        return summary
     }
 
     private func read(path: String, into storage: any HealthStorage) throws -> ImportReport {
