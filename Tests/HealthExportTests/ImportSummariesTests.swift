@@ -1,6 +1,7 @@
 import Foundation
 @testable import HealthDatabaseSQLite
 @testable import HealthExport
+import HealthLocking
 import Testing
 
 /// An import into an empty store leaves its statistics summaries installed, and keeps no totals after it returns.
