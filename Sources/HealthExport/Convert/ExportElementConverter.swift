@@ -8,6 +8,8 @@ struct ElementDraft {
     var line: Int
     /// The `type` attribute.
     var type: ExportType
+    /// Whether the type is one correlations hold (blood pressure, food): a top-level record of it may be a member too.
+    var mayBeCorrelationMember = false
     /// `sourceName` and `sourceVersion`.
     var source: ResolvedSource
     /// The `device` attribute.
@@ -34,6 +36,14 @@ enum ExportType {
     case category(HKCategoryType)
     case other(String)
 
+    /// Whether this is a type correlations hold (blood pressure, food), so a top-level record of it may be a member too.
+    var mayBeCorrelationMember: Bool {
+        switch self {
+        case .quantity(let type): ExportConverter.correlatableTypes.contains(type.identifier)
+        case .category, .other: false
+        }
+    }
+
     /// The raw identifier.
     var identifier: String {
         switch self {
@@ -53,11 +63,17 @@ enum ExportType {
     }
 }
 
-/// A `unit` attribute: its text and the unit, or the parse error.
-struct ResolvedUnit {
+/// A `unit` attribute: its text and the unit, or the parse error. A class, made once per distinct unit text.
+final class ResolvedUnit {
     let text: String
     let unit: HKUnit?
     let error: String?
+
+    private init(text: String, unit: HKUnit?, error: String?) {
+        self.text = text
+        self.unit = unit
+        self.error = error
+    }
 
     static func resolve(_ text: String) -> ResolvedUnit {
         do { return ResolvedUnit(text: text, unit: try HKUnit.checked(from: text), error: nil) }
@@ -65,28 +81,75 @@ struct ResolvedUnit {
     }
 }
 
+/// The attributes of a `<Record>` tag, found in one pass over the tag (the first of each name counts, as
+/// ``RawTag/raw(_:)`` finds it).
+private struct RecordAttributes {
+    var type, sourceName, sourceVersion, device, unit, value, startDate, endDate: UnsafeBufferPointer<UInt8>?
+
+    init(_ tag: RawTag) {
+        for attribute in tag.attributes {
+            let name = tag.slice(attribute.name)
+            let value = tag.slice(attribute.value)
+            switch name.count {
+            case 4:
+                if type == nil, Bytes.equal(name, "type") { type = value }
+                else if unit == nil, Bytes.equal(name, "unit") { unit = value }
+            case 5: if self.value == nil, Bytes.equal(name, "value") { self.value = value }
+            case 6: if device == nil, Bytes.equal(name, "device") { device = value }
+            case 7: if endDate == nil, Bytes.equal(name, "endDate") { endDate = value }
+            case 9: if startDate == nil, Bytes.equal(name, "startDate") { startDate = value }
+            case 10: if sourceName == nil, Bytes.equal(name, "sourceName") { sourceName = value }
+            case 13: if sourceVersion == nil, Bytes.equal(name, "sourceVersion") { sourceVersion = value }
+            default: break
+            }
+        }
+    }
+}
+
 /// Turns `Record` elements into quantity and category samples whose UUID is their content hash.
 struct ExportElementConverter {
     var sources = ExportSources()
     var metadata = MetadataConverter()
-    private var types = ByteMemo<ExportType>()
+    private var types = ByteMemo<(type: ExportType, mayBeCorrelationMember: Bool)>()
     private var units = ByteMemo<ResolvedUnit>()
+    /// Texts that repeat from record to record (metadata keys, category values), decoded once.
+    private var texts = ByteMemo<String>()
+    /// Converted metadata by the text of its entries (a heart rate's motion context, a time zone: the same few lists
+    /// recur on thousands of records), with its part of the identity hash.
+    private var convertedMetadata = ByteMemo<(metadata: [String: Any]?, identity: (UInt64, UInt64)?)>()
+    /// The entries being looked up, as one key (reused, so a lookup allocates nothing).
+    private var metadataKey: [UInt8] = []
+    /// The longest entry list (in bytes) remembered; longer ones are converted each time.
+    private static let longestRememberedMetadata = 512
+
+    /// The decoded text of attribute bytes that repeat from record to record (a metadata key, a category value's
+    /// name): made once per distinct bytes, so a repeat allocates nothing.
+    mutating func repeatedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        texts.value(for: bytes, make: Bytes.decodedString)
+    }
 
     /// Reads a `<Record ...>` tag's attributes.
     mutating func draft(_ tag: RawTag) -> ElementDraft {
-        let typeBytes = tag.raw("type")
-        let type = typeBytes.map { types.value(for: $0) { ExportType.resolve(Bytes.decodedString($0)) } } ?? .other("")
+        let attributes = RecordAttributes(tag)
+        let typeBytes = attributes.type
+        let resolved = typeBytes.map { bytes in
+            types.value(for: bytes) { _ in
+                let type = ExportType.resolve(Bytes.decodedString(bytes))
+                return (type, type.mayBeCorrelationMember)
+            }
+        } ?? (.other(""), false)
+        let type = resolved.type
         var draft = ElementDraft(
-            line: tag.line, type: type,
-            source: sources.source(name: tag.raw("sourceName") ?? UnsafeBufferPointer(start: nil, count: 0), version: tag.raw("sourceVersion")),
-            device: sources.device(tag.raw("device")),
-            unit: tag.raw("unit").map { units.value(for: $0) { ResolvedUnit.resolve(Bytes.decodedString($0)) } })
-        if let value = tag.raw("value") {
+            line: tag.line, type: type, mayBeCorrelationMember: resolved.mayBeCorrelationMember,
+            source: sources.source(name: attributes.sourceName ?? UnsafeBufferPointer(start: nil, count: 0), version: attributes.sourceVersion),
+            device: sources.device(attributes.device),
+            unit: attributes.unit.map { units.value(for: $0) { ResolvedUnit.resolve(Bytes.decodedString($0)) } })
+        if let value = attributes.value {
             draft.number = ExportValues.number(value)
-            if draft.number == nil || !isQuantity(type) { draft.value = Bytes.decodedString(value) }
+            if draft.number == nil || !isQuantity(type) { draft.value = repeatedText(value) }
         }
-        draft.start = tag.raw("startDate").flatMap(ExportValues.date)
-        draft.end = tag.raw("endDate").flatMap(ExportValues.date)
+        draft.start = attributes.startDate.flatMap(ExportValues.date)
+        draft.end = attributes.endDate.flatMap(ExportValues.date)
         if typeBytes == nil { draft.problem = ImportProblem(.missingAttribute, line: tag.line, "Record has no type") }
         else if draft.start == nil { draft.problem = dateProblem(tag, "startDate") }
         else if draft.end == nil { draft.problem = dateProblem(tag, "endDate") }
@@ -116,14 +179,14 @@ struct ExportElementConverter {
         guard end >= start else {
             return .failure(ImportProblem(.endBeforeStart, line: draft.line, "\(draft.type.identifier) ends before it starts"))
         }
-        let metadata = self.metadata.metadata(draft.metadata)
+        let (metadata, metadataIdentity) = converted(draft.metadata)
         var hasher = IdentityHasher(kind: "Record")
         hasher.add(draft.type.identifier)
         hasher.add(draft.source.hash)
         hasher.add(draft.device.hash)
         hasher.add(start.timeIntervalSince1970)
         hasher.add(end.timeIntervalSince1970)
-        MetadataConverter.addIdentity(of: metadata, to: &hasher)
+        if let metadataIdentity { hasher.add(metadataIdentity) }
         let value: CheckedRecord.Value
         switch draft.type {
         case .quantity(let type):
@@ -154,6 +217,27 @@ struct ExportElementConverter {
         }
         return .success(CheckedRecord(value: value, uuid: hasher.uuid(at: start), start: start, end: end,
                                       source: draft.source, device: draft.device, metadata: metadata))
+    }
+
+    /// The typed metadata of `entries` and its part of the identity hash, remembered for short lists.
+    private mutating func converted(_ entries: [(key: String, value: String)]) -> (metadata: [String: Any]?, identity: (UInt64, UInt64)?) {
+        guard !entries.isEmpty else { return (nil, nil) }
+        // The key: each text's length, then its bytes.
+        metadataKey.removeAll(keepingCapacity: true)
+        func append(_ text: String) {
+            withUnsafeBytes(of: text.utf8.count) { metadataKey.append(contentsOf: $0) }
+            metadataKey.append(contentsOf: text.utf8)
+        }
+        for entry in entries {
+            append(entry.key)
+            append(entry.value)
+        }
+        let remembered = metadataKey.count <= Self.longestRememberedMetadata
+        if remembered, let known = metadataKey.withUnsafeBufferPointer({ convertedMetadata.cached($0) }) { return known }
+        let metadata = self.metadata.metadata(entries)
+        let made = (metadata: metadata, identity: MetadataConverter.identity(of: metadata))
+        if remembered { metadataKey.withUnsafeBufferPointer { convertedMetadata.insert(made, for: $0) } }
+        return made
     }
 
     private func categoryValue(_ draft: ElementDraft, _ type: HKCategoryType) -> Int? {
