@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabase
 import HealthKitModel
+import OpenHealthKit
 
 /// A `Record` element read so far: its attributes resolved, its `MetadataEntry` and beat children collected.
 struct ElementDraft {
@@ -81,31 +82,6 @@ final class ResolvedUnit {
     }
 }
 
-/// The attributes of a `<Record>` tag, found in one pass over the tag (the first of each name counts, as
-/// ``RawTag/raw(_:)`` finds it).
-private struct RecordAttributes {
-    var type, sourceName, sourceVersion, device, unit, value, startDate, endDate: UnsafeBufferPointer<UInt8>?
-
-    init(_ tag: RawTag) {
-        for attribute in tag.attributes {
-            let name = tag.slice(attribute.name)
-            let value = tag.slice(attribute.value)
-            switch name.count {
-            case 4:
-                if type == nil, Bytes.equal(name, "type") { type = value }
-                else if unit == nil, Bytes.equal(name, "unit") { unit = value }
-            case 5: if self.value == nil, Bytes.equal(name, "value") { self.value = value }
-            case 6: if device == nil, Bytes.equal(name, "device") { device = value }
-            case 7: if endDate == nil, Bytes.equal(name, "endDate") { endDate = value }
-            case 9: if startDate == nil, Bytes.equal(name, "startDate") { startDate = value }
-            case 10: if sourceName == nil, Bytes.equal(name, "sourceName") { sourceName = value }
-            case 13: if sourceVersion == nil, Bytes.equal(name, "sourceVersion") { sourceVersion = value }
-            default: break
-            }
-        }
-    }
-}
-
 /// Turns `Record` elements into quantity and category samples whose UUID is their content hash.
 struct ExportElementConverter {
     var sources = ExportSources()
@@ -114,13 +90,8 @@ struct ExportElementConverter {
     private var units = ByteMemo<ResolvedUnit>()
     /// Texts that repeat from record to record (metadata keys, category values), decoded once.
     private var texts = ByteMemo<String>()
-    /// Converted metadata by the text of its entries (a heart rate's motion context, a time zone: the same few lists
-    /// recur on thousands of records), with its part of the identity hash.
-    private var convertedMetadata = ByteMemo<(metadata: [String: Any]?, identity: (UInt64, UInt64)?)>()
-    /// The entries being looked up, as one key (reused, so a lookup allocates nothing).
-    private var metadataKey: [UInt8] = []
-    /// The longest entry list (in bytes) remembered; longer ones are converted each time.
-    private static let longestRememberedMetadata = 512
+    /// Converted metadata, remembered by the text of its entries.
+    private var convertedMetadata = MetadataMemo()
 
     /// The decoded text of attribute bytes that repeat from record to record (a metadata key, a category value's
     /// name): made once per distinct bytes, so a repeat allocates nothing.
@@ -139,21 +110,23 @@ struct ExportElementConverter {
             }
         } ?? (.other(""), false)
         let type = resolved.type
-        var draft = ElementDraft(
-            line: tag.line, type: type, mayBeCorrelationMember: resolved.mayBeCorrelationMember,
-            source: sources.source(name: attributes.sourceName ?? UnsafeBufferPointer(start: nil, count: 0), version: attributes.sourceVersion),
-            device: sources.device(attributes.device),
-            unit: attributes.unit.map { units.value(for: $0) { ResolvedUnit.resolve(Bytes.decodedString($0)) } })
+        let source = sources.source(name: attributes.sourceName ?? UnsafeBufferPointer(start: nil, count: 0), version: attributes.sourceVersion)
+        let device = sources.device(attributes.device)
+        let unit = attributes.unit.map { units.value(for: $0) { ResolvedUnit.resolve(Bytes.decodedString($0)) } }
+        var number: Double?, text: String?
         if let value = attributes.value {
-            draft.number = ExportValues.number(value)
-            if draft.number == nil || !isQuantity(type) { draft.value = repeatedText(value) }
+            number = ExportValues.number(value)
+            if number == nil || !isQuantity(type) { text = repeatedText(value) }
         }
-        draft.start = attributes.startDate.flatMap(ExportValues.date)
-        draft.end = attributes.endDate.flatMap(ExportValues.date)
-        if typeBytes == nil { draft.problem = ImportProblem(.missingAttribute, line: tag.line, "Record has no type") }
-        else if draft.start == nil { draft.problem = dateProblem(tag, "startDate") }
-        else if draft.end == nil { draft.problem = dateProblem(tag, "endDate") }
-        return draft
+        let start = attributes.startDate.flatMap(ExportValues.date)
+        let end = attributes.endDate.flatMap(ExportValues.date)
+        var problem: ImportProblem?
+        if typeBytes == nil { problem = ImportProblem(.missingAttribute, line: tag.line, "Record has no type") }
+        else if start == nil { problem = dateProblem(tag, "startDate") }
+        else if end == nil { problem = dateProblem(tag, "endDate") }
+        // Made in one piece: filled in field by field, the draft was copied once more on its way out.
+        return ElementDraft(line: tag.line, type: type, mayBeCorrelationMember: resolved.mayBeCorrelationMember, source: source,
+                            device: device, unit: unit, value: text, number: number, start: start, end: end, problem: problem)
     }
 
     /// The sample a finished draft describes, or the problem that keeps it out (for correlation members, which
@@ -166,10 +139,13 @@ struct ExportElementConverter {
     /// OpenHealthKit's record-level mapping, so it is the record the object would map to), or the problem that
     /// keeps it out.
     mutating func record(from draft: ElementDraft) -> Result<SampleRecord, ImportProblem> {
-        checked(draft).flatMap { checked in
-            do { return .success(try checked.record()) }
-            catch { return .failure(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
+        let checked: CheckedRecord
+        switch self.checked(draft) {
+        case .success(let value): checked = value
+        case .failure(let problem): return .failure(problem)
         }
+        do { return .success(try checked.record()) }
+        catch { return .failure(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
     }
 
     /// The checked parts of a finished draft, with its content-hash UUID, or the problem that keeps it out.
@@ -179,7 +155,8 @@ struct ExportElementConverter {
         guard end >= start else {
             return .failure(ImportProblem(.endBeforeStart, line: draft.line, "\(draft.type.identifier) ends before it starts"))
         }
-        let (metadata, metadataIdentity) = converted(draft.metadata)
+        let typed = convertedMetadata.converted(draft.metadata, by: &self.metadata)
+        let metadata = typed.metadata, metadataIdentity = typed.identity
         var hasher = IdentityHasher(kind: "Record")
         hasher.add(draft.type.identifier)
         hasher.add(draft.source.hash)
@@ -216,28 +193,7 @@ struct ExportElementConverter {
             return .failure(ImportProblem(.unknownType, line: draft.line, name))
         }
         return .success(CheckedRecord(value: value, uuid: hasher.uuid(at: start), start: start, end: end,
-                                      source: draft.source, device: draft.device, metadata: metadata))
-    }
-
-    /// The typed metadata of `entries` and its part of the identity hash, remembered for short lists.
-    private mutating func converted(_ entries: [(key: String, value: String)]) -> (metadata: [String: Any]?, identity: (UInt64, UInt64)?) {
-        guard !entries.isEmpty else { return (nil, nil) }
-        // The key: each text's length, then its bytes.
-        metadataKey.removeAll(keepingCapacity: true)
-        func append(_ text: String) {
-            withUnsafeBytes(of: text.utf8.count) { metadataKey.append(contentsOf: $0) }
-            metadataKey.append(contentsOf: text.utf8)
-        }
-        for entry in entries {
-            append(entry.key)
-            append(entry.value)
-        }
-        let remembered = metadataKey.count <= Self.longestRememberedMetadata
-        if remembered, let known = metadataKey.withUnsafeBufferPointer({ convertedMetadata.cached($0) }) { return known }
-        let metadata = self.metadata.metadata(entries)
-        let made = (metadata: metadata, identity: MetadataConverter.identity(of: metadata))
-        if remembered { metadataKey.withUnsafeBufferPointer { convertedMetadata.insert(made, for: $0) } }
-        return made
+                                      source: draft.source, device: draft.device, metadata: metadata, columns: typed.columns))
     }
 
     private func categoryValue(_ draft: ElementDraft, _ type: HKCategoryType) -> Int? {

@@ -138,7 +138,7 @@ private struct Scanner {
         var index = open + 1
         while index < end, !isNameEnd(base[index]) { index += 1 }
         let name = (open + 1)..<index
-        attributes.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         while true {
             index = skipSpace(from: index)
             guard index < end else { return .incomplete }

@@ -6,6 +6,7 @@ package enum PlainDecimal {
     ///
     /// Exactly the double `strtod` and `Double(_:)` give for the same text: the digits as an integer and the power of
     /// ten are both exact doubles, and one IEEE division rounds their quotient correctly (Clinger's fast path).
+    @inlinable
     package static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         let count = bytes.count
         guard count > 0, count <= 21 else { return nil }
@@ -13,14 +14,16 @@ package enum PlainDecimal {
         let negative = bytes[0] == UInt8(ascii: "-")
         if negative { index = 1 }
         var mantissa: UInt64 = 0
-        var digits = 0, fractionDigits = 0
+        var digits = 0
+        // 10 to the number of digits after the point, exact (at most 10^19 here).
+        var scale = 1.0
         var sawPoint = false
         while index < count {
             let digit = bytes[index] &- UInt8(ascii: "0")
             if digit < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 digits += 1
-                if sawPoint { fractionDigits += 1 }
+                if sawPoint { scale *= 10 }
             } else if bytes[index] == UInt8(ascii: "."), !sawPoint {
                 sawPoint = true
             } else {
@@ -29,14 +32,7 @@ package enum PlainDecimal {
             index += 1
         }
         guard digits > 0, digits <= 19, mantissa <= 1 << 53 else { return nil }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        let value = Double(mantissa) / scale
         return negative ? -value : value
-    }
-
-    /// 10^0 ... 10^19, each exact as a double.
-    private static let powersOfTen: [Double] = (0...19).map { exponent in
-        var power = 1.0
-        for _ in 0..<exponent { power *= 10 }
-        return power
     }
 }
