@@ -106,4 +106,25 @@ struct RealisticDemoTests {
         var plain = "&lt;&lt;HKDevice&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2, software:16.4.1&gt;"
         #expect(plain.withUTF8 { sources.device($0) }.device?.hardwareVersion == "iPhone14,2")
     }
+
+    @Test("decoded descriptions (workouts, correlations, routes) are parsed once per device and resolve as a fresh parse does")
+    func decodedDeviceMemo() throws {
+        var sources = ExportSources()
+        let fields = ", name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:9.4>"
+        for address in 0..<500 {
+            let text = "<<HKDevice: 0x\(String(0x2_8000_0000 + address * 16, radix: 16))>" + fields
+            let memo = sources.device(text: text), fresh = ExportSources.resolveDevice(text)
+            #expect("\(memo.hash)" == "\(fresh.hash)" && memo.device?.hardwareVersion == "Watch6,2")
+        }
+        #expect(sources.devicesParsed == 1)
+        // A description that does not parse is hashed whole, address included, as a fresh parse hashes it.
+        let odd = (0..<3).map { "HKDevice: 0x\($0)f, not a description" }
+        for text in odd { #expect("\(sources.device(text: text).hash)" == "\(ExportSources.resolveDevice(text).hash)") }
+        #expect(Set(odd.map { "\(sources.device(text: $0).hash)" }).count == 3)
+        // Raw attribute bytes and decoded text with the same bytes are different descriptions.
+        var raw = "&lt;&lt;HKDevice: 0x1&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2&gt;"
+        #expect(raw.withUTF8 { sources.device($0) }.device?.hardwareVersion == "iPhone14,2")
+        #expect(sources.device(text: raw).device == nil)
+        #expect("\(sources.device(text: raw).hash)" == "\(ExportSources.resolveDevice(raw).hash)")
+    }
 }

@@ -25,6 +25,8 @@ struct CheckedRecord {
     let device: ResolvedDevice
     /// The typed metadata.
     let metadata: [String: Any]?
+    /// The metadata's columns, when remembered with the metadata (nil: worked out when the record is made).
+    var columns: MetadataColumns? = nil
 
     /// The HealthKit sample.
     var sample: HKSample {
@@ -47,7 +49,9 @@ struct CheckedRecord {
     }
 
     private func header(_ type: HKSampleType) -> SampleHeader {
-        SampleHeader(uuid: uuid, type: type.identifier, start: start, end: end, source: source.record, device: device.record,
-                     metadata: metadata)
+        var header = SampleHeader(uuid: uuid, type: type.identifier, start: start, end: end, source: source.record,
+                                  device: device.record, metadata: metadata)
+        header.columns = columns
+        return header
     }
 }

@@ -37,7 +37,15 @@ struct ExportConverter: ExportElementSink {
     let routeFiles: RouteLookahead
     var records = ExportElementConverter()
     /// Elements read, by name (top-level records included), for the summary.
-    private(set) var elementCounts: [String: Int] = [:]
+    var elementCounts: [String: Int] {
+        var counts = otherElementCounts
+        if recordsRead > 0 { counts["Record", default: 0] += recordsRead }
+        return counts
+    }
+    /// Top-level records read (counted apart from the other elements: a dictionary update per record showed in profiles).
+    private var recordsRead = 0
+    /// Elements other than top-level records read, by name.
+    private var otherElementCounts: [String: Int] = [:]
     /// The `ExportDate` element's date, once read (it comes first).
     private var exportDate: Date?
 
@@ -47,7 +55,7 @@ struct ExportConverter: ExportElementSink {
     }
 
     mutating func record(_ draft: ElementDraft) throws {
-        elementCounts["Record", default: 0] += 1
+        recordsRead += 1
         switch records.record(from: draft) {
         case .failure(let problem): output.report(problem)
         case .success(let record):
@@ -56,13 +64,13 @@ struct ExportConverter: ExportElementSink {
                 do { unit.records.append(try SeriesRecords.heartbeats(draft.beats, of: record)) }
                 catch { output.report(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
             }
-            unit.mayBeCorrelationMember = Self.correlatableTypes.contains(record.type)
+            unit.mayBeCorrelationMember = draft.mayBeCorrelationMember
             try output.store(unit)
         }
     }
 
     mutating func element(_ node: ExportNode) throws {
-        elementCounts[node.name, default: 0] += 1
+        otherElementCounts[node.name, default: 0] += 1
         switch node.name {
         case "ExportDate": exportDate = node.attributes["value"].flatMap(ExportValues.date)
         case "Me": output.characteristics(node.attributes, line: node.line)
@@ -95,7 +103,7 @@ struct ExportConverter: ExportElementSink {
             }
         }
         let source = records.sources.source(name: node.attributes["sourceName"] ?? "", version: node.attributes["sourceVersion"])
-        let device = node.attributes["device"].map(ExportSources.resolveDevice) ?? ResolvedDevice(device: nil, hash: (0, 0))
+        let device = node.attributes["device"].map { records.sources.device(text: $0) } ?? .noDevice
         let metadata = records.metadata.metadata(node.metadataEntries)
         var hasher = IdentityHasher(kind: "Correlation")
         hasher.add(typeName)
@@ -118,7 +126,7 @@ struct ExportConverter: ExportElementSink {
 
     private mutating func workout(_ node: ExportNode) throws {
         let source = records.sources.source(name: node.attributes["sourceName"] ?? "", version: node.attributes["sourceVersion"])
-        let device = node.attributes["device"].map(ExportSources.resolveDevice) ?? ResolvedDevice(device: nil, hash: (0, 0))
+        let device = node.attributes["device"].map { records.sources.device(text: $0) } ?? .noDevice
         var skipped: [ImportProblem] = []
         let result = WorkoutConverter.workout(node, source: source, device: device, metadata: &records.metadata, skipped: &skipped)
         for problem in skipped { output.report(problem) }

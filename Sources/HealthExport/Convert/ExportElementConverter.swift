@@ -1,6 +1,7 @@
 import Foundation
 import HealthDatabase
 import HealthKitModel
+import OpenHealthKit
 
 /// A `Record` element read so far: its attributes resolved, its `MetadataEntry` and beat children collected.
 struct ElementDraft {
@@ -8,6 +9,8 @@ struct ElementDraft {
     var line: Int
     /// The `type` attribute.
     var type: ExportType
+    /// Whether the type is one correlations hold (blood pressure, food): a top-level record of it may be a member too.
+    var mayBeCorrelationMember = false
     /// `sourceName` and `sourceVersion`.
     var source: ResolvedSource
     /// The `device` attribute.
@@ -34,6 +37,14 @@ enum ExportType {
     case category(HKCategoryType)
     case other(String)
 
+    /// Whether this is a type correlations hold (blood pressure, food), so a top-level record of it may be a member too.
+    var mayBeCorrelationMember: Bool {
+        switch self {
+        case .quantity(let type): ExportConverter.correlatableTypes.contains(type.identifier)
+        case .category, .other: false
+        }
+    }
+
     /// The raw identifier.
     var identifier: String {
         switch self {
@@ -53,11 +64,17 @@ enum ExportType {
     }
 }
 
-/// A `unit` attribute: its text and the unit, or the parse error.
-struct ResolvedUnit {
+/// A `unit` attribute: its text and the unit, or the parse error. A class, made once per distinct unit text.
+final class ResolvedUnit {
     let text: String
     let unit: HKUnit?
     let error: String?
+
+    private init(text: String, unit: HKUnit?, error: String?) {
+        self.text = text
+        self.unit = unit
+        self.error = error
+    }
 
     static func resolve(_ text: String) -> ResolvedUnit {
         do { return ResolvedUnit(text: text, unit: try HKUnit.checked(from: text), error: nil) }
@@ -69,28 +86,47 @@ struct ResolvedUnit {
 struct ExportElementConverter {
     var sources = ExportSources()
     var metadata = MetadataConverter()
-    private var types = ByteMemo<ExportType>()
+    private var types = ByteMemo<(type: ExportType, mayBeCorrelationMember: Bool)>()
     private var units = ByteMemo<ResolvedUnit>()
+    /// Texts that repeat from record to record (metadata keys, category values), decoded once.
+    private var texts = ByteMemo<String>()
+    /// Converted metadata, remembered by the text of its entries.
+    private var convertedMetadata = MetadataMemo()
+
+    /// The decoded text of attribute bytes that repeat from record to record (a metadata key, a category value's
+    /// name): made once per distinct bytes, so a repeat allocates nothing.
+    mutating func repeatedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        texts.value(for: bytes, make: Bytes.decodedString)
+    }
 
     /// Reads a `<Record ...>` tag's attributes.
     mutating func draft(_ tag: RawTag) -> ElementDraft {
-        let typeBytes = tag.raw("type")
-        let type = typeBytes.map { types.value(for: $0) { ExportType.resolve(Bytes.decodedString($0)) } } ?? .other("")
-        var draft = ElementDraft(
-            line: tag.line, type: type,
-            source: sources.source(name: tag.raw("sourceName") ?? UnsafeBufferPointer(start: nil, count: 0), version: tag.raw("sourceVersion")),
-            device: sources.device(tag.raw("device")),
-            unit: tag.raw("unit").map { units.value(for: $0) { ResolvedUnit.resolve(Bytes.decodedString($0)) } })
-        if let value = tag.raw("value") {
-            draft.number = ExportValues.number(value)
-            if draft.number == nil || !isQuantity(type) { draft.value = Bytes.decodedString(value) }
+        let attributes = RecordAttributes(tag)
+        let typeBytes = attributes.type
+        let resolved = typeBytes.map { bytes in
+            types.value(for: bytes) { _ in
+                let type = ExportType.resolve(Bytes.decodedString(bytes))
+                return (type, type.mayBeCorrelationMember)
+            }
+        } ?? (.other(""), false)
+        let type = resolved.type
+        let source = sources.source(name: attributes.sourceName ?? UnsafeBufferPointer(start: nil, count: 0), version: attributes.sourceVersion)
+        let device = sources.device(attributes.device)
+        let unit = attributes.unit.map { units.value(for: $0) { ResolvedUnit.resolve(Bytes.decodedString($0)) } }
+        var number: Double?, text: String?
+        if let value = attributes.value {
+            number = ExportValues.number(value)
+            if number == nil || !isQuantity(type) { text = repeatedText(value) }
         }
-        draft.start = tag.raw("startDate").flatMap(ExportValues.date)
-        draft.end = tag.raw("endDate").flatMap(ExportValues.date)
-        if typeBytes == nil { draft.problem = ImportProblem(.missingAttribute, line: tag.line, "Record has no type") }
-        else if draft.start == nil { draft.problem = dateProblem(tag, "startDate") }
-        else if draft.end == nil { draft.problem = dateProblem(tag, "endDate") }
-        return draft
+        let start = attributes.startDate.flatMap(ExportValues.date)
+        let end = attributes.endDate.flatMap(ExportValues.date)
+        var problem: ImportProblem?
+        if typeBytes == nil { problem = ImportProblem(.missingAttribute, line: tag.line, "Record has no type") }
+        else if start == nil { problem = dateProblem(tag, "startDate") }
+        else if end == nil { problem = dateProblem(tag, "endDate") }
+        // Made in one piece: filled in field by field, the draft was copied once more on its way out.
+        return ElementDraft(line: tag.line, type: type, mayBeCorrelationMember: resolved.mayBeCorrelationMember, source: source,
+                            device: device, unit: unit, value: text, number: number, start: start, end: end, problem: problem)
     }
 
     /// The sample a finished draft describes, or the problem that keeps it out (for correlation members, which
@@ -103,10 +139,13 @@ struct ExportElementConverter {
     /// OpenHealthKit's record-level mapping, so it is the record the object would map to), or the problem that
     /// keeps it out.
     mutating func record(from draft: ElementDraft) -> Result<SampleRecord, ImportProblem> {
-        checked(draft).flatMap { checked in
-            do { return .success(try checked.record()) }
-            catch { return .failure(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
+        let checked: CheckedRecord
+        switch self.checked(draft) {
+        case .success(let value): checked = value
+        case .failure(let problem): return .failure(problem)
         }
+        do { return .success(try checked.record()) }
+        catch { return .failure(ImportProblem(.invalidObject, line: draft.line, "\(error)")) }
     }
 
     /// The checked parts of a finished draft, with its content-hash UUID, or the problem that keeps it out.
@@ -116,14 +155,15 @@ struct ExportElementConverter {
         guard end >= start else {
             return .failure(ImportProblem(.endBeforeStart, line: draft.line, "\(draft.type.identifier) ends before it starts"))
         }
-        let metadata = self.metadata.metadata(draft.metadata)
+        let typed = convertedMetadata.converted(draft.metadata, by: &self.metadata)
+        let metadata = typed.metadata, metadataIdentity = typed.identity
         var hasher = IdentityHasher(kind: "Record")
         hasher.add(draft.type.identifier)
         hasher.add(draft.source.hash)
         hasher.add(draft.device.hash)
         hasher.add(start.timeIntervalSince1970)
         hasher.add(end.timeIntervalSince1970)
-        MetadataConverter.addIdentity(of: metadata, to: &hasher)
+        if let metadataIdentity { hasher.add(metadataIdentity) }
         let value: CheckedRecord.Value
         switch draft.type {
         case .quantity(let type):
@@ -153,7 +193,7 @@ struct ExportElementConverter {
             return .failure(ImportProblem(.unknownType, line: draft.line, name))
         }
         return .success(CheckedRecord(value: value, uuid: hasher.uuid(at: start), start: start, end: end,
-                                      source: draft.source, device: draft.device, metadata: metadata))
+                                      source: draft.source, device: draft.device, metadata: metadata, columns: typed.columns))
     }
 
     private func categoryValue(_ draft: ElementDraft, _ type: HKCategoryType) -> Int? {

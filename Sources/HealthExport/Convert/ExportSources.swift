@@ -3,8 +3,9 @@ import HealthDatabase
 import HealthKitModel
 import OpenHealthKit
 
-/// A source revision read from `sourceName` and `sourceVersion`, with its identity hash.
-struct ResolvedSource {
+/// A source revision read from `sourceName` and `sourceVersion`, with its identity hash. A class, made once per
+/// source: every record holds it, and copying a reference is cheaper than copying the revision's record.
+final class ResolvedSource {
     let revision: HKSourceRevision
     let hash: (UInt64, UInt64)
     /// The revision's storage record, made once per source.
@@ -18,8 +19,12 @@ struct ResolvedSource {
 }
 
 /// A device read from a `device` attribute, with its identity hash (the memory address HealthKit prints
-/// in the string is left out, so exports of the same phone agree).
-struct ResolvedDevice {
+/// in the string is left out, so exports of the same phone agree). A class, made once per device, as sources are;
+/// immutable, so one instance (``noDevice``) serves every record without a device.
+final class ResolvedDevice: @unchecked Sendable {
+    /// No device (the attribute is absent).
+    static let noDevice = ResolvedDevice(device: nil, hash: (0, 0))
+
     let device: HKDevice?
     let hash: (UInt64, UInt64)
     /// The device's storage record, made once per device.
@@ -38,7 +43,10 @@ struct ResolvedDevice {
 /// `com.apple.Health` for "Health" (the Health app, i.e. entered by the person), otherwise
 /// `export.<name>`. See docs/AppleHealthExport.md.
 struct ExportSources {
-    private var names = ByteMemo<String>()
+    /// Sources by the bytes of their name and version (``sourceKey``).
+    private var sourcesByBytes = ByteMemo<ResolvedSource>()
+    /// The source name and version being looked up, as one key (reused, so a lookup allocates nothing).
+    private var sourceKey: [UInt8] = []
     private var revisions: [String: ResolvedSource] = [:]
     private var lastRevision: (name: String, version: String?, value: ResolvedSource)?
     private var devices = ByteMemo<ResolvedDevice>()
@@ -54,9 +62,16 @@ struct ExportSources {
 
     /// The revision for a source name and version (both entity-encoded attribute bytes).
     mutating func source(name: UnsafeBufferPointer<UInt8>, version: UnsafeBufferPointer<UInt8>?) -> ResolvedSource {
-        let nameText = names.value(for: name, make: Bytes.decodedString)
-        let versionText = version.map { names.value(for: $0, make: Bytes.decodedString) }
-        return source(name: nameText, version: versionText)
+        // The key: the name's length, the name, then 1 and the version, or 0 when there is none.
+        sourceKey.removeAll(keepingCapacity: true)
+        withUnsafeBytes(of: name.count) { sourceKey.append(contentsOf: $0) }
+        sourceKey.append(contentsOf: name)
+        sourceKey.append(version == nil ? 0 : 1)
+        if let version { sourceKey.append(contentsOf: version) }
+        if let known = sourceKey.withUnsafeBufferPointer({ sourcesByBytes.cached($0) }) { return known }
+        let made = source(name: Bytes.decodedString(name), version: version.map(Bytes.decodedString))
+        sourceKey.withUnsafeBufferPointer { sourcesByBytes.insert(made, for: $0) }
+        return made
     }
 
     /// The revision for a source name and version.
@@ -85,11 +100,8 @@ struct ExportSources {
     /// record for the same device, so descriptions are remembered by their content without the address: one parse per
     /// device, not one per address.
     mutating func device(_ bytes: UnsafeBufferPointer<UInt8>?) -> ResolvedDevice {
-        guard let bytes, !bytes.isEmpty else { return ResolvedDevice(device: nil, hash: (0, 0)) }
-        let address = Self.addressRange(in: bytes)
-        deviceKey.removeAll(keepingCapacity: true)
-        deviceKey.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<address.lowerBound]))
-        deviceKey.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[address.upperBound...]))
+        guard let bytes, !bytes.isEmpty else { return .noDevice }
+        setDeviceKey(bytes, decoded: false)
         var parsed = devicesParsed
         let resolved = deviceKey.withUnsafeBufferPointer { key in
             devices.value(for: key) { _ in
@@ -101,25 +113,45 @@ struct ExportSources {
         return resolved
     }
 
-    private static let addressMarker = Array("HKDevice: 0x".utf8)
+    /// ``device(_:)`` for a description already decoded (an attribute of a workout, a correlation or a route). Only
+    /// descriptions that parse are remembered: the hash of one that does not is over its whole text, address included.
+    mutating func device(text: String) -> ResolvedDevice {
+        var bytes = text
+        bytes.withUTF8 { setDeviceKey($0, decoded: true) }
+        if let known = deviceKey.withUnsafeBufferPointer({ devices.cached($0) }) { return known }
+        let resolved = Self.resolveDevice(text)
+        if resolved.device != nil {
+            devicesParsed += 1
+            deviceKey.withUnsafeBufferPointer { devices.insert(resolved, for: $0) }
+        }
+        return resolved
+    }
 
-    /// Where the hexadecimal digits of the address after `HKDevice: 0x` lie in a description's first bytes (an empty
+    /// Sets ``deviceKey`` to whether the description is decoded, then its bytes without the address.
+    private mutating func setDeviceKey(_ bytes: UnsafeBufferPointer<UInt8>, decoded: Bool) {
+        let address = Self.addressRange(in: bytes)
+        deviceKey.removeAll(keepingCapacity: true)
+        deviceKey.append(decoded ? 1 : 0)
+        deviceKey.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<address.lowerBound]))
+        deviceKey.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[address.upperBound...]))
+    }
+
+    /// Where the hexadecimal digits of the address after `HKDevice: 0x` lie in a description's first 40 bytes (an empty
     /// range at the start when there is none).
     static func addressRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let marker = addressMarker
-        let limit = min(bytes.count, 40) - marker.count
-        guard limit >= 0 else { return 0..<0 }
-        for start in 0...limit where bytes[start] == marker[0] {
-            guard (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }) else { continue }
-            var end = start + marker.count
-            while end < bytes.count, let byte = Optional(bytes[end]),
-                  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) {
-                end += 1
-            }
-            return (start + marker.count)..<end
+        let marker: StaticString = "HKDevice: 0x"
+        let limit = min(bytes.count, 40) - marker.utf8CodeUnitCount
+        guard limit >= 0, let base = bytes.baseAddress,
+              let found = (0...limit).first(where: { base[$0] == UInt8(ascii: "H") && memcmp(base + $0, marker.utf8Start, marker.utf8CodeUnitCount) == 0 })
+        else { return 0..<0 }
+        let start = found + marker.utf8CodeUnitCount
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            guard byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6 else { break }
+            end += 1
         }
-        return 0..<0
+        return start..<end
     }
 
     /// The device a description string names, with its hash over the device's fields.

@@ -95,7 +95,7 @@ enum GPXReader {
         }
 
         mutating func end(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws {
-            if name.elementsEqual("trkpt".utf8), let finished = point {
+            if Bytes.equal(name, "trkpt"), let finished = point {
                 locations.append(finished)
                 point = nil
             }

@@ -81,7 +81,13 @@ struct MetadataConverter {
 
     /// Adds typed metadata to an identity hash, independent of key order and of how the value was spelled.
     static func addIdentity(of metadata: [String: Any]?, to hasher: inout IdentityHasher) {
-        guard let metadata, !metadata.isEmpty else { return }
+        if let part = identity(of: metadata) { hasher.add(part) }
+    }
+
+    /// What typed metadata adds to an identity hash (nil for none), independent of key order and of how the value was
+    /// spelled.
+    static func identity(of metadata: [String: Any]?) -> (UInt64, UInt64)? {
+        guard let metadata, !metadata.isEmpty else { return nil }
         var sum: (UInt64, UInt64) = (0, 0)
         for (key, value) in metadata {
             var entry = IdentityHasher(kind: "meta")
@@ -107,6 +113,6 @@ struct MetadataConverter {
             let part = entry.finish()
             sum = (sum.0 &+ part.0, sum.1 &+ part.1)
         }
-        hasher.add(sum)
+        return sum
     }
 }

@@ -36,7 +36,7 @@ enum RouteReader {
             let start = route.attributes["startDate"].flatMap(ExportValues.date) ?? locations.first?.timestamp ?? workout.startDate
             let end = max(route.attributes["endDate"].flatMap(ExportValues.date) ?? locations.last?.timestamp ?? workout.endDate, start)
             let source = sources.source(name: route.attributes["sourceName"] ?? workout.source.name, version: route.attributes["sourceVersion"])
-            let device = route.attributes["device"].map(ExportSources.resolveDevice)?.device
+            let device = route.attributes["device"].map { sources.device(text: $0) }?.device
             var hasher = IdentityHasher(kind: "WorkoutRoute")
             hasher.add(workout.uuid.halves)
             hasher.add(start.timeIntervalSince1970)

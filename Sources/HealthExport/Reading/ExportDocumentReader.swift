@@ -61,7 +61,8 @@ struct ExportDocumentReader<Sink: ExportElementSink>: XMLTokenSink {
         }
         if draft != nil {
             if tag.nameIs("MetadataEntry") {
-                draft?.metadata.append((tag.string("key") ?? "", tag.string("value") ?? ""))
+                let key = tag.raw("key").map { records.repeatedText($0) } ?? ""
+                draft?.metadata.append((key, tag.string("value") ?? ""))
             } else if tag.nameIs("InstantaneousBeatsPerMinute") {
                 draft?.beats.append((tag.string("bpm") ?? "", tag.string("time") ?? ""))
             } else if !tag.nameIs("HeartRateVariabilityMetadataList") {
@@ -83,8 +84,7 @@ struct ExportDocumentReader<Sink: ExportElementSink>: XMLTokenSink {
     mutating func end(_ name: UnsafeBufferPointer<UInt8>, line: Int) throws {
         defer { depth -= 1 }
         guard depth > 1 else { return }
-        if let finished = draft, depth == draftDepth {
-            draft = nil
+        if draft != nil, depth == draftDepth, let finished = draft.take() {
             if nodes.isEmpty { try sink.record(finished) } else { nodes[nodes.count - 1].records.append(finished) }
             return
         }

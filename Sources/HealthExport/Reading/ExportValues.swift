@@ -1,5 +1,6 @@
 import Foundation
 import HealthKitModel
+import OpenHealthKit
 
 /// Dates and numbers read straight from attribute bytes, without building strings.
 enum ExportValues {
@@ -66,6 +67,7 @@ enum ExportValues {
 
     /// A finite decimal number (`72`, `-0.5`, `1.2e-05`), or nil. Hexadecimal, `nan` and `inf` are refused.
     static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let plain = PlainDecimal.double(bytes) { return plain }
         guard !bytes.isEmpty, bytes.count < 64 else { return nil }
         var sawDigit = false
         for byte in bytes {

@@ -1,16 +1,22 @@
 import Foundation
 
 /// One start tag as the tokenizer saw it: byte ranges into the tokenizer's buffer, valid only while the
-/// sink handles it (no copies, no allocation per tag).
+/// sink handles it (no copies, no allocation per tag). Plain data, so passing it on costs no reference counting.
 struct RawTag {
+    /// An attribute's name and (still entity-encoded) value, as byte ranges of ``base``.
+    struct Attribute {
+        /// The attribute name.
+        var name: Range<Int>
+        /// The value between the quotes.
+        var value: Range<Int>
+    }
+
     /// The buffer the ranges point into.
     let base: UnsafePointer<UInt8>
     /// The element name.
-    var name: Range<Int> = 0..<0
-    /// Attribute names and (still entity-encoded) values, in document order.
-    var names: [Range<Int>] = []
-    /// The values matching `names`.
-    var values: [Range<Int>] = []
+    var name: Range<Int>
+    /// The attributes, in document order (the tokenizer's storage, valid while the sink handles the tag).
+    var attributes: UnsafeBufferPointer<Attribute>
     /// Whether the tag ended with `/>`.
     var selfClosing = false
     /// The line the tag starts on (1-based).
@@ -19,16 +25,10 @@ struct RawTag {
     /// Whether the element name equals `literal` (ASCII).
     func nameIs(_ literal: StaticString) -> Bool { Bytes.equal(base, name, literal) }
 
-    /// The index of the attribute named `literal`, or nil.
-    func index(of literal: StaticString) -> Int? {
-        for index in names.indices where Bytes.equal(base, names[index], literal) { return index }
-        return nil
-    }
-
-    /// The raw bytes of attribute `literal`'s value, or nil.
+    /// The raw bytes of the first attribute named `literal`, or nil.
     func raw(_ literal: StaticString) -> UnsafeBufferPointer<UInt8>? {
-        guard let index = index(of: literal) else { return nil }
-        return slice(values[index])
+        for attribute in attributes where Bytes.equal(base, attribute.name, literal) { return slice(attribute.value) }
+        return nil
     }
 
     /// The decoded value of attribute `literal`, or nil.
@@ -38,7 +38,7 @@ struct RawTag {
 
     /// Every attribute, decoded.
     func allAttributes() -> [(name: String, value: String)] {
-        names.indices.map { (Bytes.decodedString(slice(names[$0])), Bytes.decodedString(slice(values[$0]))) }
+        attributes.map { (Bytes.decodedString(slice($0.name)), Bytes.decodedString(slice($0.value))) }
     }
 
     /// The element name as a string.
@@ -57,6 +57,13 @@ enum Bytes {
     static func equal(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
         return memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
+    }
+
+    /// Whether `bytes` are exactly the ASCII `literal`.
+    @inline(__always)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        return bytes.isEmpty || memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
     }
 
     /// The text of XML attribute bytes: entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#..;` `&#x..;`)

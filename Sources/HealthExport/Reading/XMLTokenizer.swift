@@ -18,9 +18,10 @@ protocol XMLTokenSink {
 /// DOCTYPE with an internal subset (skipped as a whole, so iOS 16's malformed subset does no harm). It keeps
 /// at most one incomplete tag between chunks, so memory does not grow with the file.
 struct XMLTokenizer {
+    /// The bytes of an incomplete tag (or text run) left from earlier chunks; empty between tags.
     private var pending: [UInt8] = []
-    private var names: [Range<Int>] = []
-    private var values: [Range<Int>] = []
+    /// The attribute ranges of the tag being read (reused, so a tag allocates nothing).
+    private var attributes: [RawTag.Attribute] = []
     /// The current line (1-based) at the start of the pending bytes.
     private(set) var line = 1
     /// Bytes handed to the sink so far.
@@ -29,12 +30,25 @@ struct XMLTokenizer {
     static let maximumPendingBytes = 64 << 20
 
     /// Scans `chunk` (after whatever was left from the previous chunk) and reports its tokens to `sink`.
+    ///
+    /// The chunk is scanned where it lies; only a tag cut by the chunk's end is copied, to be completed by the next
+    /// chunk. Completing it copies the next chunk's bytes up to a `>` (at least as many bytes as are pending, so a
+    /// long comment full of `>` is copied in doubling steps, not rescanned once per `>`).
     mutating func feed<Sink: XMLTokenSink>(_ chunk: UnsafeRawBufferPointer, into sink: inout Sink) throws {
-        pending.append(contentsOf: chunk)
-        try scanPending(final: false, into: &sink)
-        if pending.count > Self.maximumPendingBytes {
-            throw ExportReadError.malformed("a tag or text run longer than \(Self.maximumPendingBytes >> 20) MB", line: line)
+        let bytes = chunk.bindMemory(to: UInt8.self)
+        var offset = 0
+        while !pending.isEmpty, offset < bytes.count {
+            let searchFrom = min(offset + pending.count, bytes.count)
+            let stop = bytes[searchFrom...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<stop]))
+            offset = stop
+            try scanPending(final: false, into: &sink)
+            try checkPendingSize()
         }
+        guard offset < bytes.count, let start = bytes.baseAddress else { return }
+        let used = try scan(start + offset, count: bytes.count - offset, final: false, into: &sink)
+        pending.append(contentsOf: UnsafeBufferPointer(start: start + offset + used, count: bytes.count - offset - used))
+        try checkPendingSize()
     }
 
     /// Reports what is left at the end of the input.
@@ -42,23 +56,33 @@ struct XMLTokenizer {
         try scanPending(final: true, into: &sink)
     }
 
-    private mutating func scanPending<Sink: XMLTokenSink>(final: Bool, into sink: inout Sink) throws {
-        var names = self.names, values = self.values
-        self.names = []
-        self.values = []
-        defer { self.names = names; self.values = values }
-        let startLine = line
-        var endLine = line
-        let used = try pending.withUnsafeBufferPointer { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            var scanner = Scanner(base: base, end: buffer.count, line: startLine, final: final)
-            let used = try scanner.run(into: &sink, names: &names, values: &values)
-            endLine = scanner.line
-            return used
+    private func checkPendingSize() throws {
+        if pending.count > Self.maximumPendingBytes {
+            throw ExportReadError.malformed("a tag or text run longer than \(Self.maximumPendingBytes >> 20) MB", line: line)
         }
-        line = endLine
+    }
+
+    private mutating func scanPending<Sink: XMLTokenSink>(final: Bool, into sink: inout Sink) throws {
+        var bytes = pending
+        pending = []
+        defer { pending = bytes }
+        let used = try bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return try scan(base, count: buffer.count, final: final, into: &sink)
+        }
+        bytes.removeFirst(used)
+    }
+
+    /// Scans `count` bytes at `base`, advancing `line` and `consumed`; returns how many bytes were fully handled.
+    private mutating func scan<Sink: XMLTokenSink>(_ base: UnsafePointer<UInt8>, count: Int, final: Bool, into sink: inout Sink) throws -> Int {
+        var attributes = self.attributes
+        self.attributes = []
+        defer { self.attributes = attributes }
+        var scanner = Scanner(base: base, end: count, line: line, final: final)
+        let used = try scanner.run(into: &sink, attributes: &attributes)
+        line = scanner.line
         consumed += Int64(used)
-        pending.removeFirst(used)
+        return used
     }
 }
 
@@ -71,7 +95,7 @@ private struct Scanner {
 
     private enum Step { case done(Int), incomplete }
 
-    mutating func run<Sink: XMLTokenSink>(into sink: inout Sink, names: inout [Range<Int>], values: inout [Range<Int>]) throws -> Int {
+    mutating func run<Sink: XMLTokenSink>(into sink: inout Sink, attributes: inout [RawTag.Attribute]) throws -> Int {
         var position = 0
         while position < end {
             guard let open = find(UInt8(ascii: "<"), from: position) else {
@@ -89,7 +113,7 @@ private struct Scanner {
                 case UInt8(ascii: "?"): step = skip(past: "?>", from: open + 2)
                 case UInt8(ascii: "!"): step = markup(at: open, into: &sink)
                 case UInt8(ascii: "/"): step = try endTag(at: open, into: &sink)
-                default: step = try startTag(at: open, into: &sink, names: &names, values: &values)
+                default: step = try startTag(at: open, into: &sink, attributes: &attributes)
                 }
             }
             switch step {
@@ -108,25 +132,24 @@ private struct Scanner {
     // MARK: tags
 
     private mutating func startTag<Sink: XMLTokenSink>(
-        at open: Int, into sink: inout Sink, names: inout [Range<Int>], values: inout [Range<Int>]
+        at open: Int, into sink: inout Sink, attributes: inout [RawTag.Attribute]
     ) throws -> Step {
         let tagLine = line
         var index = open + 1
         while index < end, !isNameEnd(base[index]) { index += 1 }
         let name = (open + 1)..<index
-        names.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         while true {
             index = skipSpace(from: index)
             guard index < end else { return .incomplete }
             switch base[index] {
             case UInt8(ascii: ">"):
-                try deliver(name, names, values, selfClosing: false, line: tagLine, into: &sink)
+                try deliver(name, attributes, selfClosing: false, line: tagLine, into: &sink)
                 return .done(index + 1)
             case UInt8(ascii: "/"):
                 guard index + 1 < end else { return .incomplete }
                 guard base[index + 1] == UInt8(ascii: ">") else { return recover(from: index, "a stray \"/\" in a tag", tagLine, &sink) }
-                try deliver(name, names, values, selfClosing: true, line: tagLine, into: &sink)
+                try deliver(name, attributes, selfClosing: true, line: tagLine, into: &sink)
                 return .done(index + 2)
             default:
                 let nameStart = index
@@ -146,19 +169,19 @@ private struct Scanner {
                 }
                 guard let close = find(quote, from: index + 1) else { return .incomplete }
                 countLines(index + 1, close)
-                names.append(nameStart..<nameEnd)
-                values.append((index + 1)..<close)
+                attributes.append(RawTag.Attribute(name: nameStart..<nameEnd, value: (index + 1)..<close))
                 index = close + 1
             }
         }
     }
 
     private func deliver<Sink: XMLTokenSink>(
-        _ name: Range<Int>, _ names: [Range<Int>], _ values: [Range<Int>], selfClosing: Bool, line: Int, into sink: inout Sink
+        _ name: Range<Int>, _ attributes: [RawTag.Attribute], selfClosing: Bool, line: Int, into sink: inout Sink
     ) throws {
-        let tag = RawTag(base: base, name: name, names: names, values: values, selfClosing: selfClosing, line: line)
-        try sink.start(tag)
-        if selfClosing { try sink.end(tag.slice(name), line: line) }
+        try attributes.withUnsafeBufferPointer { attributes in
+            try sink.start(RawTag(base: base, name: name, attributes: attributes, selfClosing: selfClosing, line: line))
+        }
+        if selfClosing { try sink.end(UnsafeBufferPointer(start: base + name.lowerBound, count: name.count), line: line) }
     }
 
     private mutating func endTag<Sink: XMLTokenSink>(at open: Int, into sink: inout Sink) throws -> Step {

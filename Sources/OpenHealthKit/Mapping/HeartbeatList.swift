@@ -25,7 +25,7 @@ package enum HeartbeatList {
         var last: (clock: TimeInterval?, since: TimeInterval)?
         for entry in list {
             let clock = secondsOfDay(entry.time)
-            let interval = Double(entry.bpm).flatMap { $0 > 0 ? 60 / $0 : nil }
+            let interval = number(entry.bpm).flatMap { $0 > 0 ? 60 / $0 : nil }
             let since: TimeInterval
             switch (last, clock) {
             case (let last?, let clock?) where last.clock != nil:
@@ -52,31 +52,72 @@ package enum HeartbeatList {
         return generalSecondsOfDay(text)
     }
 
-    /// `secondsOfDay` for ASCII text without a decimal comma: nil when the text is not such, else the answer.
+    /// `secondsOfDay` for ASCII text without a decimal comma: nil when the text is not such, else the answer. Read from
+    /// the bytes, without splitting the text (a million beats per import).
     private static func asciiSecondsOfDay(_ text: String) -> TimeInterval?? {
-        let bytes = text.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }) else { return nil }
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        func isClock(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") }
-        guard let first = bytes.firstIndex(where: { !isBlank($0) }) else { return .some(nil) }
-        let clockEnd = bytes[first...].firstIndex(where: { !isClock($0) }) ?? bytes.endIndex
-        let marker = bytes[clockEnd...].drop(while: isBlank)
-        let fields = text[first..<clockEnd].split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 3, var hour = Int(fields[0]), let minute = Int(fields[1]), let second = Double(fields[2]),
-              minute < 60, second < 61 else { return .some(nil) }
-        switch marker.first.map({ $0 | 0x20 }) {
-        case UInt8(ascii: "p")?:
-            guard (1...12).contains(hour) else { return .some(nil) }
-            if hour < 12 { hour += 12 }
-        case UInt8(ascii: "a")?:
-            guard (1...12).contains(hour) else { return .some(nil) }
-            if hour == 12 { hour = 0 }
-        case nil:
-            guard hour <= 23 else { return .some(nil) }
-        default:
-            return .some(nil)
+        var text = text
+        return text.withUTF8 { bytes -> TimeInterval?? in
+            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: ",") { return nil }
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            var index = 0
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+            guard index < bytes.count else { return .some(nil) }
+            // The clock part: digits, colons and points; exactly two colons make the three fields.
+            let first = index
+            var colons = 0, firstColon = 0, secondColon = 0
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 || bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: ".") {
+                if bytes[index] == UInt8(ascii: ":") {
+                    colons += 1
+                    if colons == 1 { firstColon = index } else { secondColon = index }
+                }
+                index += 1
+            }
+            let clockEnd = index
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+            let marker: UInt8? = index < bytes.count ? bytes[index] | 0x20 : nil
+            guard colons == 2, var hour = integer(bytes, first..<firstColon), let minute = integer(bytes, (firstColon + 1)..<secondColon),
+                  let second = decimal(bytes, (secondColon + 1)..<clockEnd), minute < 60, second < 61 else { return .some(nil) }
+            switch marker {
+            case UInt8(ascii: "p")?:
+                guard (1...12).contains(hour) else { return .some(nil) }
+                if hour < 12 { hour += 12 }
+            case UInt8(ascii: "a")?:
+                guard (1...12).contains(hour) else { return .some(nil) }
+                if hour == 12 { hour = 0 }
+            case nil:
+                guard hour <= 23 else { return .some(nil) }
+            default:
+                return .some(nil)
+            }
+            return .some(TimeInterval(hour * 3600 + minute * 60) + second)
         }
-        return .some(TimeInterval(hour * 3600 + minute * 60) + second)
+    }
+
+    /// `Int(_:)` of the digits and points in `range`: nil when empty, when a point is among them, or on overflow.
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty else { return nil }
+        var value = 0
+        for index in range {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(Int(digit))
+            guard !overflow, !carry else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// `Double(_:)` of the digits and points in `range`.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        let field = UnsafeBufferPointer(rebasing: bytes[range])
+        return PlainDecimal.double(field) ?? Double(String(decoding: field, as: UTF8.self))
+    }
+
+    /// `Double(_:)` of a beat's `bpm`.
+    private static func number(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { PlainDecimal.double($0) } ?? Double(text)
     }
 
     /// `secondsOfDay` for any text.

@@ -23,6 +23,9 @@ package struct SampleHeader {
     package var device: DeviceRecord?
     /// The metadata, as an object holds it (normalized as `HKObject` normalizes it: strings, `NSNumber`s, dates, quantities).
     package var metadata: [String: Any]?
+    /// The columns of ``metadata`` when the caller has them already (the export importer remembers them for metadata
+    /// that recurs from record to record); nil to work them out.
+    package var columns: MetadataColumns?
 
     /// A header from its parts.
     package init(uuid: UUID, type: String, start: Date, end: Date, source: SourceRecord, device: DeviceRecord?, metadata: [String: Any]?) {
@@ -45,11 +48,28 @@ package struct SampleHeader {
     /// The record's shared columns, kind `other` until a kind's mapper fills in the rest. Throws
     /// `HKError(.errorInvalidArgument)` for a metadata value the store cannot keep.
     func record() throws(HKError) -> SampleRecord {
-        SampleRecord(
+        let columns: MetadataColumns
+        if let known = self.columns { columns = known } else { columns = try MetadataColumns(metadata) }
+        return SampleRecord(
             uuid: uuid, kind: .other, type: type, startDate: start, endDate: end, source: source, device: device,
-            fields: try MetadataMapping.fields(from: metadata),
-            syncIdentifier: metadata?[HKMetadataKeySyncIdentifier] as? String,
-            syncVersion: (metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.int64Value
+            fields: columns.fields, syncIdentifier: columns.syncIdentifier, syncVersion: columns.syncVersion
         )
+    }
+}
+
+/// What a record keeps of an object's metadata: its fields, and the sync identifier and version as columns.
+package struct MetadataColumns {
+    /// The fields (see ``MetadataMapping/fields(from:)``).
+    package var fields: [String: FieldValue]
+    /// `HKMetadataKeySyncIdentifier`'s value.
+    package var syncIdentifier: String?
+    /// `HKMetadataKeySyncVersion`'s value.
+    package var syncVersion: Int64?
+
+    /// The columns of `metadata`. Throws `HKError(.errorInvalidArgument)` for a value the store cannot keep.
+    package init(_ metadata: [String: Any]?) throws(HKError) {
+        fields = try MetadataMapping.fields(from: metadata)
+        syncIdentifier = metadata?[HKMetadataKeySyncIdentifier] as? String
+        syncVersion = (metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.int64Value
     }
 }
