@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabase
 @testable import HealthDatabaseSQLite
 @testable import HealthExport
 import HealthLocking
