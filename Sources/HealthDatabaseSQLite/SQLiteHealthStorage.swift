@@ -19,6 +19,8 @@ public final class SQLiteHealthStorage: HealthStorage {
     public let changeFeed = ChangeFeed()
     /// The layers above's per-store state.
     public let attachments = StorageAttachments()
+    /// A file store opened for writing: checkpoints off the writer's path (``checkpointInBackground()``).
+    let backgroundCheckpoint: BackgroundCheckpoint?   // internal: tests wait for it
 
     /// Opens (creating it and its parent folders when needed) the store at `path`.
     ///
@@ -26,6 +28,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     ///   ``StorageError/unsupportedSchema(found:supported:)`` when a newer OpenHealthKit wrote it.
     public init(path: String) throws {
         self.path = path
+        backgroundCheckpoint = BackgroundCheckpoint(path: path)
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -45,6 +48,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     ///   ``StorageError/unsupportedSchema(found:supported:)`` when a newer OpenHealthKit wrote it.
     public init(readingAt path: String) throws {
         self.path = path
+        backgroundCheckpoint = nil
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw StorageError.unavailable("there is no health database at \(path)")
@@ -97,6 +101,7 @@ public final class SQLiteHealthStorage: HealthStorage {
 
     private init(memory: Void) throws {
         path = ":memory:"
+        backgroundCheckpoint = nil
         do {
             writer = try DatabaseQueue(configuration: Self.configuration)
         } catch {
@@ -172,6 +177,7 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
         identities.publish(pending)
         changeFeed.announce(latest)
+        backgroundCheckpoint?.afterCommit()
         return result
     }
 
@@ -205,6 +211,25 @@ public final class SQLiteHealthStorage: HealthStorage {
         try storageErrors {
             try writer.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         }
+    }
+
+    /// Starts copying the write-ahead log into the file on a connection and thread of its own (a passive checkpoint),
+    /// while this store's writer goes on; nothing when one is already running, or for a store in memory or read only.
+    public func checkpointInBackground() {
+        backgroundCheckpoint?.start()
+    }
+
+    /// Whether each commit from now on starts a ``checkpointInBackground()``: for a long series of small write
+    /// transactions between waits, such as a provider sync storing page after page. The writer's automatic
+    /// checkpoint (at 10,000 log pages) and the one when the store closes then have only the last commits left to
+    /// copy, so they block the writing and the exit less. Durability is unchanged: the store's close still
+    /// checkpoints what is left, after waiting for a running background checkpoint.
+    public func setBackgroundCheckpoints(_ on: Bool) {
+        backgroundCheckpoint?.setEveryCommit(on)
+    }
+
+    deinit {
+        backgroundCheckpoint?.close()
     }
 
     /// See ``HealthStorage/save(_:associating:)``.

@@ -58,7 +58,12 @@ struct ProvidersSyncCommand: AsyncParsableCommand {
     static func sync(_ id: String, connections: ConnectionStore, health: HKHealthStore, full: Bool?) async throws -> Bool {
         // A sync's small transactions of records with fresh UUIDs need little page cache: 8 MB instead of the writer's
         // 64 MB keeps the process's memory from growing with the store it fills (issue 19's memory bound).
-        try? (health.storage() as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 8)
+        let storage = try? health.storage() as? SQLiteHealthStorage
+        try? storage?.setWriterCacheSize(megabytes: 8)
+        // Each page's records copied into the file while the next pages download: the checkpoints at 10,000 log pages
+        // (near the end of a 5,000-resource sync) and at exit, which blocked the last pages and the exit, have only
+        // the last commits left.
+        storage?.setBackgroundCheckpoints(true)
         var sync = ProviderSync(connections: connections, http: HTTPTransport(), health: health)
         sync.progress = { event in
             switch event {

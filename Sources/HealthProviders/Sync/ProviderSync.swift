@@ -68,6 +68,9 @@ public struct ProviderSync: Sendable {
             if let error = report.patientError, error.needsSignIn || error.step == .refresh { return try finish(report, &connection) }
         }
         var checkpoints = connection.checkpoints
+        // A full check into a source that keeps nothing yet (a first sync) has nothing to remove: everything stored
+        // comes from this sync's own searches. Reading every stored record back to find that out cost a full read.
+        let keptBefore = !full || ((try? health.hasClinicalRecords(from: ingestor.institution.source)) ?? true)
         let referenced = ReferencedResources(), attachments = DocumentAttachments()
         let kept = (try? connections.parties(of: id)) ?? ReferencedParties(fhirBase: connection.fhirBase)
         let parties = PartyFetcher(kept: kept, refresh: full, granted: connection.granted)
@@ -95,15 +98,16 @@ public struct ProviderSync: Sendable {
                 check = true
             }
             // A whole check of a type searched whole (not narrowed by a scope's query) removes what the source dropped.
-            if check, whole, result.error == nil {
+            if check, whole, keptBefore, result.error == nil {
                 do {
                     result.removed = try health.removeClinicalRecords(from: ingestor.institution.source, resourceType: type, keeping: returned)
                 } catch {
                     result.error = ProviderError(.storage, "removing \(type) records the source no longer has: \(error)")
                 }
             }
-            // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts).
-            try saveCheckpoints(id, checkpoints)
+            // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts);
+            // the last type's with the connection at the end (one write and sync of the file fewer).
+            if type != Self.resourceTypes.last { try saveCheckpoints(id, checkpoints) }
             if let changed = parties.changes() { try connections.saveParties(changed, of: id) }
             if let error = result.error, error.needsSignIn || error.step == .refresh { break }
         }

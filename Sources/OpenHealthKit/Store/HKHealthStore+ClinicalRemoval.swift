@@ -38,6 +38,17 @@ extension HKHealthStore {
         }
     }
 
+    /// Whether the store keeps any clinical record of `institution` (one row read).
+    package func hasClinicalRecords(from institution: HKSource) throws -> Bool {
+        do {
+            let filter = SampleFilter.and([.sources([institution.bundleIdentifier]), .kinds([.clinical])])
+            var pager = KeysetPager(filter: filter, byEnd: false, ascending: true, includePayload: false)
+            return try pager.next(storage(), size: 1).map { !$0.isEmpty } ?? false
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
     /// Calls `body` with each of `institution`'s stored clinical records (of `resourceType`, or all), without their
     /// resources, a page of 1,000 at a time: memory holds one page whatever the institution's count (a full check of
     /// 20,000 records read them all at once before).
