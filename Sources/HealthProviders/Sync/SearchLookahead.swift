@@ -56,6 +56,11 @@ final class SearchLookahead: Sendable {
         started.withLock { $0.answers.removeValue(forKey: url.absoluteString) }
     }
 
+    /// The answer to `url` asked for ahead and not taken yet, left in place (for tests).
+    func waiting(_ url: URL) -> Task<HTTPTransport.Response, any Error>? {
+        started.withLock { $0.answers[url.absoluteString] }
+    }
+
     /// Cancels the answers no search took.
     func cancel() {
         for task in started.withLock({ started in defer { started.answers.removeAll() }; return Array(started.answers.values) }) { task.cancel() }
