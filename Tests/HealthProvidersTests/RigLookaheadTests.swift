@@ -1,5 +1,6 @@
 import Foundation
 @testable import HealthProviders
+import TestSupport
 import Testing
 
 /// The sync's lookahead over its planned searches (``SearchLookahead``), against the real FHIR server of the rig.
