@@ -60,7 +60,8 @@ public struct ProviderSync: Sendable {
         report.fullCheck = full
         progress?(.started(fullCheck: full, sinceLastSync: !full && !connection.checkpoints.isEmpty))
         let capabilities = await readCapabilities(session)
-        let lookahead = SearchLookahead(plan: plannedSearches(connection, capabilities: capabilities, full: full), session: session)
+        let lookahead = SearchLookahead(plan: plannedSearches(connection, capabilities: capabilities, full: full), session: session,
+                                        maximumPages: maximumPages)
         defer { lookahead.cancel() }
         lookahead.start(after: nil)
         if connection.granted.allowsRead("Patient") {
@@ -155,8 +156,8 @@ public struct ProviderSync: Sendable {
             throw ProviderError(step, "cannot build the search URL for \(type)")
         }
         result.searches += 1
-        let pages = SearchPages(first: first, firstAnswer: lookahead.take(first), session: session, step: step,
-                                maximumPages: maximumPages, whenDownloaded: { lookahead.start(after: first) })
+        let pages = lookahead.take(first) ?? SearchPages(first: first, session: session, step: step, maximumPages: maximumPages,
+                                                         whenDownloaded: { lookahead.start(after: first) })
         defer { pages.cancel() }
         var serverTime: String?, identifiers = Set<String>()
         while let page = try await pages.next() {

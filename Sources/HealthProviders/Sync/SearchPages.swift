@@ -21,9 +21,10 @@ final class SearchPages: Sendable {
     private let queue = PageQueue(capacity: capacity)
     private let producer: Task<Void, Never>
 
-    /// Starts downloading from `first` (its answer `firstAnswer` when it was asked for already) through `session`.
-    init(first: URL, firstAnswer: Task<HTTPTransport.Response, any Error>?, session: FHIRSession, step: ProviderError.Step,
-         maximumPages: Int, whenDownloaded: @escaping @Sendable () -> Void) {
+    /// Starts downloading from `first` through `session`; `whenDownloaded` runs once the last page is downloaded
+    /// (before the sync has read it).
+    init(first: URL, session: FHIRSession, step: ProviderError.Step, maximumPages: Int,
+         whenDownloaded: @escaping @Sendable () -> Void) {
         let queue = queue
         producer = Task {
             var url = first, seen = Set<String>(), number = 0
@@ -32,8 +33,7 @@ final class SearchPages: Sendable {
                 seen.insert(url.absoluteString)
                 let next: URL?
                 do {
-                    let answer: HTTPTransport.Response
-                    if number == 1, let firstAnswer { answer = try await firstAnswer.value } else { answer = try await session.get(url, step: step) }
+                    let answer = try await session.get(url, step: step)
                     guard answer.status == 200 else { throw FHIRSession.failure(answer, url: url, step: step) }
                     guard let head = try? FHIRBundleLinks(answer.body), head.resourceType == "Bundle" else {
                         throw ProviderError(step, "page \(number): the answer is not a FHIR Bundle")
