@@ -12,6 +12,9 @@ public actor TokenKeeper {
     public let margin: TimeInterval
     /// The refresh under way, which concurrent callers wait for instead of starting their own.
     private var refreshing: Task<String, any Error>?
+    /// Why the connection needs sign-in, once a refresh here found it: later callers get the same error (the token
+    /// endpoint's `invalid_grant`, say), not only "needs sign-in", whichever request of a sync asked first.
+    private var refusal: ProviderError?
 
     /// A keeper for connection `id` in `store`.
     public init(connectionID: String, store: ConnectionStore, http: HTTPTransport, margin: TimeInterval = 60) {
@@ -27,6 +30,7 @@ public actor TokenKeeper {
 
     /// A usable access token: the stored one, or a refreshed one when it expires within ``margin``.
     public func accessToken() async throws -> String {
+        if let refusal { throw refusal }
         if let current, current.expiry.map({ $0.timeIntervalSinceNow >= margin }) ?? true { return current.token }
         let connection = try store.connection(connectionID)
         guard connection.status == .active else {
@@ -42,6 +46,7 @@ public actor TokenKeeper {
     /// After a 401 with `rejected`: refreshes, unless another request (or another process) already replaced that
     /// token.
     public func replace(rejected: String) async throws -> String {
+        if let refusal { throw refusal }
         if let current, current.token != rejected { return current.token }
         current = nil
         let connection = try store.connection(connectionID)
@@ -68,7 +73,8 @@ public actor TokenKeeper {
     private func exchange(_ connection: ProviderConnection, _ secrets: ConnectionSecrets) async throws -> String {
         guard let refreshToken = secrets.refreshToken else {
             try markNeedsSignIn(connection, "the access token expired and there is no refresh token (offline_access not granted)")
-            throw ProviderError(.refresh, "connection \(connection.id): no refresh token; sign in again")
+            refusal = ProviderError(.refresh, "connection \(connection.id): no refresh token; sign in again")
+            throw refusal!
         }
         let endpoint = TokenEndpoint(http: http, url: connection.configuration.tokenEndpoint, client: try client(connection, secrets))
         let tokens: TokenResponse
@@ -76,6 +82,7 @@ public actor TokenKeeper {
             tokens = try await endpoint.token([("grant_type", "refresh_token"), ("refresh_token", refreshToken)], step: .refresh)
         } catch let error as ProviderError where error.needsSignIn {
             try markNeedsSignIn(connection, error.description)
+            refusal = error
             throw error
         }
         var next = secrets
