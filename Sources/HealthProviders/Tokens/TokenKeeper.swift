@@ -72,17 +72,17 @@ public actor TokenKeeper {
 
     private func exchange(_ connection: ProviderConnection, _ secrets: ConnectionSecrets) async throws -> String {
         guard let refreshToken = secrets.refreshToken else {
-            try markNeedsSignIn(connection, "the access token expired and there is no refresh token (offline_access not granted)")
-            refusal = ProviderError(.refresh, "connection \(connection.id): no refresh token; sign in again")
-            throw refusal!
+            let error = ProviderError(.refresh, "connection \(connection.id): no refresh token; sign in again")
+            try markNeedsSignIn(connection, "the access token expired and there is no refresh token (offline_access not granted)",
+                                refusal: error)
+            throw error
         }
         let endpoint = TokenEndpoint(http: http, url: connection.configuration.tokenEndpoint, client: try client(connection, secrets))
         let tokens: TokenResponse
         do {
             tokens = try await endpoint.token([("grant_type", "refresh_token"), ("refresh_token", refreshToken)], step: .refresh)
         } catch let error as ProviderError where error.needsSignIn {
-            try markNeedsSignIn(connection, error.description)
-            refusal = error
+            try markNeedsSignIn(connection, error.description, refusal: error)
             throw error
         }
         var next = secrets
@@ -95,7 +95,9 @@ public actor TokenKeeper {
         return remember(next.accessToken, expiry: next.accessExpiry)
     }
 
-    private func markNeedsSignIn(_ connection: ProviderConnection, _ reason: String) throws {
+    /// Marks the connection as needing sign-in for `reason`; this keeper's later callers get `refusal`.
+    private func markNeedsSignIn(_ connection: ProviderConnection, _ reason: String, refusal: ProviderError) throws {
+        self.refusal = refusal
         var updated = try store.connection(connection.id)
         updated.status = .needsSignIn
         updated.lastError = reason
