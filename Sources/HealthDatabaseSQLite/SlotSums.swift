@@ -76,7 +76,7 @@ enum SlotSums {
     private static let summariseStored = """
             INSERT INTO stat_raw (sample_id, type, start, end)
                 SELECT s.id, s.type, s.start, s.end FROM sample s WHERE s.kind = \(quantityKind) AND (NOT (\(inside("s")))
-                    OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1));
+                    OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = '\(userEnteredKey)' AND f.num = 1));
             INSERT INTO stat_slot (type, slot, source_id, device_id, total, n)
                 SELECT s.type, \(slot("s.start")), s.source_id, COALESCE(s.device_id, 0), sum(COALESCE(s.quantity, 0)), count(*)
                 FROM sample s WHERE s.kind = \(quantityKind) AND NOT EXISTS (SELECT 1 FROM stat_raw r WHERE r.sample_id = s.id)
@@ -193,7 +193,7 @@ extension SQLiteHealthStorage: SlotSumStorage {
             let bundles = try Self.bundleIdentifiers(db)
             let sql = """
                 SELECT r.start, r.end, s.source_id, s.uuid,
-                       EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = 'HKWasUserEntered' AND f.num = 1),
+                       EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = '\(SlotSums.userEnteredKey)' AND f.num = 1),
                        COALESCE(s.device_id, 0)
                 FROM stat_raw r JOIN sample s ON s.id = r.sample_id WHERE r.type = ?
                 """
