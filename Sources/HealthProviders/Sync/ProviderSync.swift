@@ -11,8 +11,9 @@ public import OpenHealthKit
 /// granted scope's query restrictions), every page followed with same-origin and loop guards. Pages download ahead of
 /// the storing (``SearchPages``: each next request leaves as soon as the page before it arrives, at most
 /// ``SearchPages/capacity`` pages waiting), and each search starts downloading once the search before it has
-/// downloaded its last page, while the sync still stores the ones before (``SearchLookahead``). Each page is read once. Where the CapabilityStatement lists `_lastUpdated`,
-/// later syncs ask only for changes since the server time of the last complete search.
+/// downloaded its last page, while the sync still stores the ones before (``SearchLookahead``). Each page is read
+/// once. Where the CapabilityStatement lists `_lastUpdated`, later syncs ask only for changes since the server time of
+/// the last complete search.
 public struct ProviderSync: Sendable {
     /// Resource types read by reference, not searched (their scopes are asked for too).
     public static let referencedTypes = ["Medication", "Binary", "Practitioner", "Organization"]
