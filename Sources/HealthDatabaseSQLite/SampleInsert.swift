@@ -98,6 +98,12 @@ enum SampleInsert {
         var isDuplicate: Bool { error.extendedResultCode.rawValue == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ }
     }
 
+    /// The `VALUES` list of a multi-row insert: `rows` groups of `columns` parameters, `(?, ?), (?, ?)`.
+    static func valueRows(_ rows: Int, columns: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+        return Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
     /// Runs the bound statement once and resets it; nil when it succeeded. A failed statement undoes its own changes.
     static func run(_ statement: Statement, _ db: Database) -> Failure? {
         let handle = statement.sqliteStatement

@@ -28,12 +28,11 @@ struct SampleRun {
 
     /// The insert listing `count` rows.
     private static func insertSQL(rows count: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: Int(SampleInsert.columnCount)).joined(separator: ", ") + ")"
-        return """
+        """
             INSERT INTO sample (id, uuid, kind, type, start, end, quantity, unit, original_quantity, count,
                 category_value, source_id, device_id, sync_identifier, sync_version, parent_id, payload, has_fields)
             VALUES
-            """ + " " + Array(repeating: row, count: count).joined(separator: ", ")
+            """ + " " + SampleInsert.valueRows(count, columns: Int(SampleInsert.columnCount))
     }
 
     private static let multiRowSQL = sizes.map { insertSQL(rows: $0) }
@@ -42,7 +41,7 @@ struct SampleRun {
     /// the 1,000,000-record demo export's import took 0.87 s of CPU one to a statement, 0.72 s so (perf, 250 Hz).
     private static let fieldRows = 64
     private static let multiFieldSQL = "INSERT INTO field (sample_id, key, kind, text, num, extra) VALUES "
-        + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: fieldRows).joined(separator: ", ")
+        + SampleInsert.valueRows(fieldRows, columns: 6)
 
     /// A record waiting in the run: its place in the saved records and the ids it is stored with.
     private struct Waiting {

@@ -102,11 +102,10 @@ final class SlotSumTotals: @unchecked Sendable {
     /// item's `columns` values after parameter `base`.
     private static func insert<Item>(_ items: [Item], into table: String, columns: Int, _ db: Database,
                                      bind: (Item, CInt, OpaquePointer) -> Void) throws {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         var start = 0
         while start < items.count {
             let count = min(128, items.count - start)
-            let statement = try db.cachedStatement(sql: "INSERT INTO \(table) VALUES " + Array(repeating: row, count: count).joined(separator: ", "))
+            let statement = try db.cachedStatement(sql: "INSERT INTO \(table) VALUES " + SampleInsert.valueRows(count, columns: columns))
             let handle = statement.sqliteStatement
             sqlite3_reset(handle)
             for index in 0..<count { bind(items[start + index], CInt(index * columns), handle) }
