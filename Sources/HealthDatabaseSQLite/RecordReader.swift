@@ -13,6 +13,14 @@ struct RecordReader {
     /// The record columns with NULL in place of the parts not in `parts` (always the same count and positions); a
     /// select without ``RecordParts/parent`` has no ``parentJoin`` either.
     static func columns(_ parts: RecordParts) -> String {
+        partColumns.indices.contains(parts.rawValue) ? partColumns[parts.rawValue] : spelled(parts)
+    }
+
+    /// ``columns(_:)`` for every set of parts, by raw value, spelled once.
+    private static let partColumns = (0 ... RecordParts.all.rawValue).map { spelled(RecordParts(rawValue: $0)) }
+
+    /// The columns ``columns(_:)`` lists.
+    private static func spelled(_ parts: RecordParts) -> String {
         func part(_ part: RecordParts, _ column: String) -> String { parts.contains(part) ? column : "NULL" }
         return """
             s.id, s.uuid, s.kind, s.type, s.start, s.end, s.quantity, s.unit, s.original_quantity, s.count, \
