@@ -115,9 +115,10 @@ public protocol HealthStorage: Sendable {
     /// the engine reads them: for a reader that turns each record into something else (the query layer's objects) and
     /// has no use for the list. An engine need not build the records as separate values: SQLite rewrites one record
     /// from row to row (a `body` that keeps a record keeps a copy, by value semantics). `body` runs inside the engine's
-    /// read, so it must not call the storage; what it throws ends the read and is rethrown as it is. The default reads
-    /// the list, then hands it over.
-    func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool,
+    /// read, so it must not call the storage; what it throws ends the read and is rethrown as it is. The parts of the
+    /// record not in `parts` may come back at their defaults (nil) or as stored: the caller must not use them. The
+    /// default reads the list (with payloads when `parts` has them), then hands it over.
+    func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, parts: RecordParts,
                        _ body: (SampleRecord) throws -> Void) throws
 
     /// The records matching `filter` (unsorted, payloads included), read where the next write happens: for a writer
@@ -185,10 +186,10 @@ extension HealthStorage {
         try records(matching: filter, sort: sort, limit: limit, includePayload: true)
     }
 
-    /// See ``HealthStorage/forEachRecord(matching:sort:limit:includePayload:_:)``: the list, then each record of it.
-    public func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool,
+    /// See ``HealthStorage/forEachRecord(matching:sort:limit:parts:_:)``: the list, then each record of it.
+    public func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, parts: RecordParts,
                               _ body: (SampleRecord) throws -> Void) throws {
-        for record in try records(matching: filter, sort: sort, limit: limit, includePayload: includePayload) { try body(record) }
+        for record in try records(matching: filter, sort: sort, limit: limit, includePayload: parts.contains(.payload)) { try body(record) }
     }
 
     /// See ``HealthStorage/recordsBeforeWriting(matching:)``: read as any read.

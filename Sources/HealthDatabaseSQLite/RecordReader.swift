@@ -8,20 +8,31 @@ import HealthDatabase
 /// fields of the records that have any, with one query per batch.
 struct RecordReader {
     /// The columns a record is rebuilt from (`s` is `sample`, `p` its parent, joined on `parent_id`).
-    static let columns = columns(includePayload: true)
-    /// ``columns`` with NULL in place of the payload, for reads that leave payloads out.
-    static let columnsWithoutPayload = columns(includePayload: false)
+    static let columns = columns(.all)
 
-    /// The record columns, with or without the payload (always the same count and positions).
-    static func columns(includePayload: Bool) -> String {
-        """
-        s.id, s.uuid, s.kind, s.type, s.start, s.end, s.quantity, s.unit, s.original_quantity, s.count, \
-        s.category_value, s.source_id, s.device_id, s.sync_identifier, s.sync_version, p.uuid, \
-        \(includePayload ? "s.payload" : "NULL"), s.has_fields
-        """
+    /// The record columns with NULL in place of the parts not in `parts` (always the same count and positions); a
+    /// select without ``RecordParts/parent`` has no ``parentJoin`` either.
+    static func columns(_ parts: RecordParts) -> String {
+        partColumns.indices.contains(parts.rawValue) ? partColumns[parts.rawValue] : spelled(parts)
+    }
+
+    /// ``columns(_:)`` for every set of parts, by raw value, spelled once.
+    private static let partColumns = (0 ... RecordParts.all.rawValue).map { spelled(RecordParts(rawValue: $0)) }
+
+    /// The columns ``columns(_:)`` lists.
+    private static func spelled(_ parts: RecordParts) -> String {
+        func part(_ part: RecordParts, _ column: String) -> String { parts.contains(part) ? column : "NULL" }
+        return """
+            s.id, s.uuid, s.kind, s.type, s.start, s.end, s.quantity, s.unit, s.original_quantity, s.count, \
+            \(part(.categoryValue, "s.category_value")), s.source_id, s.device_id, \
+            \(part(.sync, "s.sync_identifier")), \(part(.sync, "s.sync_version")), \(part(.parent, "p.uuid")), \
+            \(part(.payload, "s.payload")), s.has_fields
+            """
     }
     /// The join that gives ``columns`` the parent's UUID.
     static let parentJoin = "LEFT JOIN sample p ON p.id = s.parent_id"
+    /// ``parentJoin`` when `parts` has the parent, else nothing.
+    static func parentJoin(_ parts: RecordParts) -> String { parts.contains(.parent) ? parentJoin : "" }
     /// How many columns ``columns`` lists.
     static let columnCount = 18
     /// The 1-based positions of `s.id`, `s.start` and `s.end` in ``columns``, for ORDER BY on a compound SELECT.
@@ -105,8 +116,10 @@ struct RecordReader {
     /// rewritten from row to row (unshared, it changes in place, so no record is allocated per row), each row's fields
     /// read as the row comes (one seek of the field table's key). Every statement runs while the select is still
     /// stepping, so all of them read the select's snapshot: the caller needs no transaction around the read.
-    /// ``records(_:sql:arguments:)`` reads the fields of a long read in batches instead.
-    func forEach(_ db: Database, sql: String, arguments: StatementArguments, _ body: (SampleRecord) throws -> Void) throws {
+    /// ``records(_:sql:arguments:)`` reads the fields of a long read in batches instead. The columns of the parts not in
+    /// `parts` (NULL in a select of ``columns(_:)`` for them) are not decoded.
+    func forEach(_ db: Database, sql: String, arguments: StatementArguments, parts: RecordParts,
+                 _ body: (SampleRecord) throws -> Void) throws {
         var state = ReadState()
         var record: SampleRecord?
         var previous = RowIdentities(type: 0, source: 0, device: nil)
@@ -116,7 +129,7 @@ struct RecordReader {
                 record = try self.record(row, &state, db).record
                 previous = RowIdentities(type: row.int64(3), source: row.int64(11), device: row.optionalInt64(12))
             } else {
-                previous = try rewrite(&record!, row, previous, &state, db)
+                previous = try rewrite(&record!, row, previous, parts, &state, db)
             }
             if row.bool(17) {
                 record!.fields = try fields(of: row.int64(0), fieldStatement, &state.strings, db)
@@ -135,9 +148,10 @@ struct RecordReader {
     }
 
     /// Rewrites `record`, which holds the row whose ids were `previous`, to hold `row`, the columns ``record(_:_:_:)``
-    /// reads (fields aside); returns the row's ids. The type, source and device change only when their ids do, so rows
-    /// naming the ones before retain and release nothing for them.
-    private func rewrite(_ record: inout SampleRecord, _ row: ColumnReader, _ previous: RowIdentities,
+    /// reads (fields aside, and the columns of the parts not in `parts`, which stay as the first row left them: NULL);
+    /// returns the row's ids. The type, source and device change only when their ids do, so rows naming the ones before
+    /// retain and release nothing for them.
+    private func rewrite(_ record: inout SampleRecord, _ row: ColumnReader, _ previous: RowIdentities, _ parts: RecordParts,
                          _ state: inout ReadState, _ db: Database) throws -> RowIdentities {
         let ids = RowIdentities(type: row.int64(3), source: row.int64(11), device: row.optionalInt64(12))
         guard let uuid = try row.uuid(1), let kind = RecordKind(code: row.int64(2)) else {
@@ -152,13 +166,15 @@ struct RecordReader {
         record.unit = row.text(7, &state.strings)
         record.originalQuantity = row.optionalDouble(8)
         record.count = Int(row.int64(9))
-        record.categoryValue = row.optionalInt64(10).map { Int($0) }
+        if parts.contains(.categoryValue) { record.categoryValue = row.optionalInt64(10).map { Int($0) } }
         if ids.source != previous.source { record.source = try state.source(ids.source, identities, db) }
         if ids.device != previous.device { record.device = try ids.device.map { try state.device($0, identities, db) } }
-        record.syncIdentifier = row.text(13, &state.strings)
-        record.syncVersion = row.optionalInt64(14)
-        record.parent = try row.uuid(15)
-        record.payload = row.data(16)
+        if parts.contains(.sync) {
+            record.syncIdentifier = row.text(13, &state.strings)
+            record.syncVersion = row.optionalInt64(14)
+        }
+        if parts.contains(.parent) { record.parent = try row.uuid(15) }
+        if parts.contains(.payload) { record.payload = row.data(16) }
         return ids
     }
 

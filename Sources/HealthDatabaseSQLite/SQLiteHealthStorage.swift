@@ -279,23 +279,24 @@ public final class SQLiteHealthStorage: HealthStorage {
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
         try read { db in
             let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
-                                               includePayload: includePayload)
+                                               parts: includePayload ? .all : RecordParts.all.subtracting(.payload))
             return try reader.records(db, sql: query.sql, arguments: query.arguments)
         }
     }
 
-    /// See ``HealthStorage/forEachRecord(matching:sort:limit:includePayload:_:)``: one record value rewritten row after
-    /// row (``RecordReader/forEach(_:sql:arguments:_:)``); what `body` throws comes out as it was thrown. No
+    /// See ``HealthStorage/forEachRecord(matching:sort:limit:parts:_:)``: one record value rewritten row after
+    /// row (``RecordReader/forEach(_:sql:arguments:parts:_:)``), the columns of the parts not in `parts` neither
+    /// selected nor decoded (nor the parent joined); what `body` throws comes out as it was thrown. No
     /// `BEGIN`/`COMMIT` around it: the select holds its snapshot while the fields and any source or device not yet
     /// cached are read beside it, so the read is as consistent as ``records(matching:sort:limit:includePayload:)``'s.
-    public func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool,
+    public func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, parts: RecordParts,
                               _ body: (SampleRecord) throws -> Void) throws {
         var bodyError: (any Error)?
         do {
             try storageErrors { try writer.unsafeRead { db in
                 let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
-                                                   includePayload: includePayload)
-                try reader.forEach(db, sql: query.sql, arguments: query.arguments) { record in
+                                                   parts: parts)
+                try reader.forEach(db, sql: query.sql, arguments: query.arguments, parts: parts) { record in
                     do { try body(record) } catch { bodyError = error; throw error }
                 }
             } }
@@ -308,7 +309,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     public func recordsBeforeWriting(matching filter: SampleFilter) throws -> [SampleRecord] {
         try storageErrors {
             try writer.writeWithoutTransaction { db in
-                let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: [], limit: nil, includePayload: true)
+                let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: [], limit: nil)
                 return try reader.records(db, sql: query.sql, arguments: query.arguments)
             }
         }

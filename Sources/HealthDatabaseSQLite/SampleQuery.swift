@@ -3,8 +3,8 @@ import HealthDatabase
 
 /// The SELECT statements that read records and sources.
 enum SampleQuery {
-    /// Records matching `filter` (compiled by `compiler`), sorted, limited in SQL; without `includePayload` the
-    /// payload column is NULL.
+    /// Records matching `filter` (compiled by `compiler`), sorted, limited in SQL; the columns of the parts not in
+    /// `parts` are NULL (``RecordReader/columns(_:)``).
     ///
     /// Ties are broken by change position, in the direction of the last criterion (save order when
     /// ascending or unsorted), so `start DESC, id DESC` reads the `(type, start)` index backwards with
@@ -13,9 +13,9 @@ enum SampleQuery {
     /// samples of two types in a 10,000,000-sample store took 5.5 s through one `type IN (…)` arm, which sorted every
     /// sample of both types, and under a millisecond merged.
     static func select(_ filter: SampleFilter, _ compiler: FilterSQL, sort: [SampleSort], limit: Int?,
-                       includePayload: Bool = true) -> SQLPart {
-        let columns = includePayload ? RecordReader.columns : RecordReader.columnsWithoutPayload
-        let from = "FROM sample s \(RecordReader.parentJoin)"
+                       parts: RecordParts = .all) -> SQLPart {
+        let columns = RecordReader.columns(parts)
+        let from = "FROM sample s \(RecordReader.parentJoin(parts))"
         var query: SQLPart
         if let arms = compiler.typeArms(filter), let order = resultOrder(sort) {
             query = .unionAll(arms.map { arm in

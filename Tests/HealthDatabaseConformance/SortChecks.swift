@@ -12,7 +12,7 @@ enum SortChecks {
         ConformanceCheck("sort", "by a numeric field; records without it first when ascending", byField),
         ConformanceCheck("sort", "limit applies after filter and sort", limit),
         ConformanceCheck("sort", "every record comes back with its own fields, in any order and in the change log", fieldsFollowRecords),
-        ConformanceCheck("sort", "forEachRecord hands over what records returns, one by one; a record kept stays as it was", forEachRecord),
+        ConformanceCheck("sort", "forEachRecord hands over what records returns, one by one, every part asked for, of every kind; a record kept stays as it was", forEachRecord),
     ]
 
     static func fieldsFollowRecords(_ storage: any HealthStorage) throws {
@@ -48,26 +48,51 @@ enum SortChecks {
                                     fields: fields, sync: n % 9 == 0 ? ("sync \(n)", Int64(n)) : nil)
             if n % 8 == 1 { record.payload = Data("payload \(n)".utf8) }
             return record
-        } + F.correlation(at: 31)
+        } + F.correlation(at: 31) + everyOtherKind(from: 40)
         _ = try storage.save(saved)
         for (filter, sort, limit) in [(SampleFilter.all, [SampleSort(.startDate, ascending: false)], Int?.none),
                                       (.all, [], 20), (.types([F.heartRate, F.steps]), [SampleSort(.startDate)], 100)] {
             let expected = try storage.records(matching: filter, sort: sort, limit: limit)
-            var kept: [SampleRecord] = []
-            try storage.forEachRecord(matching: filter, sort: sort, limit: limit, includePayload: true) { kept.append($0) }
-            #expect(kept.count == expected.count, "sorted by \(sort), limit \(limit.map(String.init) ?? "none")")
-            for (record, stored) in zip(kept, expected) {
-                #expect(record == stored, "\(stored.type) \(stored.quantity ?? 0) of \(stored.source.bundleIdentifier), fields \(stored.fields)")
+            // Every set of parts: those asked for come back as stored (the others may too, or at their defaults).
+            for parts in (0 ... RecordParts.all.rawValue).map(RecordParts.init(rawValue:)) {
+                var kept: [SampleRecord] = []
+                try storage.forEachRecord(matching: filter, sort: sort, limit: limit, parts: parts) { kept.append($0) }
+                #expect(kept.count == expected.count, "sorted by \(sort), limit \(limit.map(String.init) ?? "none"), parts \(parts.rawValue)")
+                for (record, stored) in zip(kept, expected) {
+                    #expect(record.keeping(parts) == stored.keeping(parts),
+                            "\(stored.kind) \(stored.type) \(stored.quantity ?? 0) of \(stored.source.bundleIdentifier), parts \(parts.rawValue)")
+                }
+                if parts == .all { #expect(kept == expected, "the whole records, sorted by \(sort)") }
             }
         }
         var seen = 0
         #expect(throws: BodyFailure(position: 3)) {
-            try storage.forEachRecord(matching: .all, sort: [], limit: nil, includePayload: true) { _ in
+            try storage.forEachRecord(matching: .all, sort: [], limit: nil, parts: .all) { _ in
                 seen += 1
                 if seen == 3 { throw BodyFailure(position: seen) }
             }
         }
         #expect(seen == 3, "the read ends at the body's error")
+    }
+
+    /// One record of each kind the other checks of ``forEachRecord(_:)`` do not save (a workout and its activity, a
+    /// document, clinical and verifiable records, an element kept from an export), from `time` on, each holding the
+    /// parts its kind has: payloads, sync columns, the activity's parent.
+    static func everyOtherKind(from time: TimeInterval) -> [SampleRecord] {
+        let workout = SampleRecord(uuid: UUID(), kind: .workout, type: "HKWorkoutTypeIdentifier", startDate: F.date(time),
+                                   endDate: F.date(time + 60), quantity: 300, unit: "kcal", source: F.watch,
+                                   device: F.watchDevice, fields: ["HKIndoorWorkout": .number(0)],
+                                   syncIdentifier: "workout", syncVersion: 2, payload: Data("workout payload".utf8))
+        let others: [(RecordKind, String)] = [(.part, "HKWorkoutActivity"), (.document, "HKDocumentTypeIdentifierCDA"),
+                                              (.clinical, "HKClinicalTypeIdentifierLabResultRecord"),
+                                              (.verifiableRecord, "HKVerifiableClinicalRecordTypeIdentifier"),
+                                              (.other, "HKDataTypeIdentifierAudiogram")]
+        return [workout] + others.enumerated().map { index, entry in
+            SampleRecord(uuid: UUID(), kind: entry.0, type: entry.1, startDate: F.date(time + Double(index + 1)),
+                         endDate: F.date(time + Double(index + 2)), source: index % 2 == 0 ? F.app : F.other,
+                         syncIdentifier: index % 2 == 0 ? "\(entry.1) \(index)" : nil, syncVersion: index % 2 == 0 ? 1 : nil,
+                         parent: entry.0 == .part ? workout.uuid : nil, payload: Data("\(entry.1) payload".utf8))
+        }
     }
 
     static func byStart(_ storage: any HealthStorage) throws {

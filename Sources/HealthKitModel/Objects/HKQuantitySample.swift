@@ -96,9 +96,9 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     /// Builds the concrete subclass for `type` without validation: for the store, which reads rows it
     /// validated when they were written (package access).
     package static func make(
-        type: HKQuantityType, quantity: HKQuantity, count: Int, start: Date, end: Date,
-        uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?,
-        seriesValues: [QuantitySeriesValue] = []
+        type: consuming HKQuantityType, quantity: consuming HKQuantity, count: Int, start: Date, end: Date,
+        uuid: UUID, sourceRevision: consuming HKSourceRevision?, device: consuming HKDevice?, metadata: consuming [String: Any]?,
+        seriesValues: consuming [QuantitySeriesValue] = []
     ) -> HKQuantitySample {
         let concrete: HKQuantitySample.Type = type.aggregationStyle == .cumulative
             ? HKCumulativeQuantitySample.self : HKDiscreteQuantitySample.self

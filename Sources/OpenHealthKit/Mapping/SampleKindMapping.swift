@@ -32,7 +32,7 @@ package enum SampleKindMapping {
     }
 
     /// Rebuilds the concrete quantity sample class (cumulative or discrete) in the unit it was saved in.
-    static func quantitySample(from record: SampleRecord, _ common: CommonParts) throws(HKError) -> HKQuantitySample {
+    static func quantitySample(from record: borrowing SampleRecord, _ common: consuming CommonParts) throws(HKError) -> HKQuantitySample {
         let type = try common.type(HKQuantityType.self)
         let quantity: HKQuantity
         if let unitString = record.unit, let value = record.originalQuantity {

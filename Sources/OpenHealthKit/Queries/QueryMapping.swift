@@ -27,36 +27,49 @@ package enum QueryMapping {
 
     /// The objects of the records matching `filter`, sorted, at most `limit` of them. A short read (a limit under
     /// ``concurrentMappingThreshold``) maps each record as the storage reads it (``HealthStorage/forEachRecord``): no
-    /// list of records is built and freed in between (SQLite rewrites one record value from row to row). Correlations
-    /// are mapped after the read, with their members (reading them is a storage call of its own). Longer reads are
-    /// read, then mapped as ``samples(from:storage:concurrently:)`` maps them, on every core.
+    /// list of records is built and freed in between (SQLite rewrites one record value from row to row), and only the
+    /// parts the objects use are read (``MappedParts``: a heart-rate read leaves out the category value, the parent
+    /// and the sync columns). Correlations are mapped after the read, with their members (reading them is a storage
+    /// call of its own), and so is any record of a kind the parts were not chosen for, read again whole. Longer reads
+    /// are read, then mapped as ``samples(from:storage:concurrently:)`` maps them, on every core.
     package static func samples(matching filter: SampleFilter, sort: [SampleSort], limit: Int?,
                                 storage: any HealthStorage) throws -> [HKSample] {
         guard let limit, limit < concurrentMappingThreshold else {
             return try samples(from: storage.records(matching: filter, sort: sort, limit: limit), storage: storage)
         }
         let memo = ReadMemo()
+        let read = MappedParts(confinedTo: filter.confiningTypes)
         var mapped: [HKSample] = []
         mapped.reserveCapacity(min(limit, 1_000))
-        var correlations: [(position: Int, record: SampleRecord)] = []
-        try storage.forEachRecord(matching: filter, sort: sort, limit: limit, includePayload: true) { record in
-            if record.kind == .correlation {
-                correlations.append((mapped.count + correlations.count, record))
+        var later: [(position: Int, record: SampleRecord)] = []
+        try storage.forEachRecord(matching: filter, sort: sort, limit: limit, parts: read.parts) { record in
+            if record.kind == .correlation || !read.covers(record.kind) {
+                later.append((mapped.count + later.count, record))
             } else {
                 mapped.append(try ObjectMapping.object(from: record, children: [], memo: memo))
             }
         }
-        guard !correlations.isEmpty else { return mapped }
-        let members = try correlationMembers(of: correlations.map(\.record.uuid), storage: storage)
+        guard !later.isEmpty else { return mapped }
+        let members = try correlationMembers(of: later.filter { $0.record.kind == .correlation }.map(\.record.uuid), storage: storage)
+        let whole = try wholeRecords(later.map(\.record).filter { !read.covers($0.kind) }, storage: storage)
         var all: [HKSample] = []
-        all.reserveCapacity(mapped.count + correlations.count)
+        all.reserveCapacity(mapped.count + later.count)
         var next = mapped.makeIterator()
-        for (position, record) in correlations {
+        for (position, record) in later {
             while all.count < position, let sample = next.next() { all.append(sample) }
+            // A record deleted since the read is left out, as a read after the deletion would.
+            guard let record = read.covers(record.kind) ? record : whole[record.uuid] else { continue }
             all.append(try ObjectMapping.object(from: record, children: members[record.uuid] ?? [], memo: memo))
         }
         while let sample = next.next() { all.append(sample) }
         return all
+    }
+
+    /// The whole records (every part) of `records`, read again by UUID; no storage call when there are none.
+    private static func wholeRecords(_ records: [SampleRecord], storage: any HealthStorage) throws -> [UUID: SampleRecord] {
+        guard !records.isEmpty else { return [:] }
+        let read = try storage.records(matching: .uuids(Set(records.map(\.uuid))), sort: [], limit: nil)
+        return Dictionary(read.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The objects the saved records among `changes` hold and the deleted objects its tombstones stand for, each
