@@ -74,7 +74,12 @@ struct FilterSQL {
         case .window(let window): return Self.window(window)
         // Each UUID's text is made once: made inside the comparison, a batch of 1,000 cost some 20,000 `sprintf`s.
         case .uuids(let uuids): return .isIn("s.uuid", uuids.map { ($0, $0.uuidString) }.sorted { $0.1 < $1.1 }.map(\.0))
-        case .syncIdentifiers(let identifiers): return .isIn("s.sync_identifier", identifiers.sorted())
+        // Through the sync identifier index, as a set of row ids: written as `s.sync_identifier IN (…)` beside a
+        // source condition, SQLite (no statistics) took the source's index for lists of 100 or so and read every
+        // record of the source for each batch (an ingestion's stored-version lookup grew with the source).
+        case .syncIdentifiers(let identifiers):
+            let list = SQLPart.isIn("sync_identifier", identifiers.sorted())
+            return identifiers.isEmpty ? .never : SQLPart("s.id IN (SELECT id FROM sample WHERE \(list.sql))", list.arguments)
         case .sources(let bundles): return Self.sourceIn(bundles, column: "s.source_id")
         case .revisions(let patterns): return Self.revisions(patterns, column: "s.source_id")
         case .devices(let devices):

@@ -222,4 +222,27 @@ struct QueryPlanTests {
         #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("sample_type_start") }, "\(plan)")
         #expect(try storage.records(matching: filter, sort: sort, limit: nil).map(\.uuid) == [target.uuid])
     }
+
+    /// An ingestion looks up the stored versions of a page of resources (about 100 sync identifiers) of one source: the
+    /// lookup seeks the sync identifier index, never walks the source's records (which made each page's lookup cost
+    /// grow with everything the source had stored).
+    @Test func storedVersionsOfABatchSeekTheSyncIdentifierIndex() throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let source = SourceRecord(bundleIdentifier: "org.example.institution", name: "Example Hospital")
+        let records = (0 ..< 300).map { index in
+            SampleRecord(uuid: UUID(), kind: .clinical, type: "HKClinicalTypeIdentifierLabResultRecord",
+                         startDate: Date(timeIntervalSince1970: Double(index)), endDate: Date(timeIntervalSince1970: Double(index)),
+                         source: source, syncIdentifier: "Observation/\(index)", syncVersion: 1)
+        }
+        _ = try storage.save(records)
+        let wanted = Set((250 ..< 350).map { "Observation/\($0)" })
+        let filter = SampleFilter.and([.syncIdentifiers(wanted), .sources([source.bundleIdentifier]), .kinds([.clinical])])
+        let plan = try Self.plan(storage) { db in try SampleQuery.select(filter, FilterSQL(for: filter, storage.identities, db), sort: [], limit: nil) }
+        #expect(plan.contains { $0.contains("sample_sync (sync_identifier=?)") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("sample_source") || $0.hasPrefix("SCAN s") }, "\(plan)")
+        let found = try storage.recordsBeforeWriting(matching: filter).compactMap(\.syncIdentifier)
+        #expect(Set(found) == Set((250 ..< 300).map { "Observation/\($0)" }))
+        #expect(try storage.recordsBeforeWriting(matching: .and([.syncIdentifiers(wanted), .sources(["org.example.other"])])).isEmpty)
+        #expect(try storage.recordsBeforeWriting(matching: .syncIdentifiers([])).isEmpty)
+    }
 }
