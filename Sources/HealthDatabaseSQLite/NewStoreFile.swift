@@ -67,6 +67,7 @@ public final class NewStoreFile {
             let mode = try storage.writer.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
             guard mode == "wal" else { throw StorageError.unavailable("cannot switch the new health database at \(path) to WAL mode") }
             try (storage.writer as? DatabaseQueue)?.close()
+            ReleaseFreeMemory.now()   // the writer's cache and statements, freed on its thread, for what comes next
             try Self.flush(buildPath)
         }
     }

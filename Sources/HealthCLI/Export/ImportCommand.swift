@@ -65,13 +65,9 @@ struct ImportCommand: ParsableCommand {
                     built = try NewStoreImport.run(importer, from: path, to: store.path)
                 }
                 storage = try store.openForWriting().storage()
-                if let built {
-                    summary = built
-                } else {
-                    // The import writes time-ordered records: a small page cache costs no speed and keeps memory low.
-                    try (storage as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 16)
-                    summary = try importer.run(path: path, into: storage)
-                }
+                // The import writes time-ordered records: a small page cache costs no speed and keeps memory low.
+                try (storage as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 16)
+                summary = try built ?? importer.run(path: path, into: storage)
             }
         } catch let exit as ExitCode {
             bar.clear()
