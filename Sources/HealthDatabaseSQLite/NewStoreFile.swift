@@ -79,6 +79,8 @@ public final class NewStoreFile {
             discard()
             return false
         }
+        var target = stat()
+        if stat(path, &target) == 0 { chmod(buildPath, target.st_mode & 0o7777) }   // the permissions someone gave it
         guard rename(buildPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()

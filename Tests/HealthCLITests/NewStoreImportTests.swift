@@ -64,6 +64,25 @@ struct NewStoreImportTests {
         #expect(try ImportCommandTests.contents(database) == cleanContents)
     }
 
+    @Test("stopped by SIGTERM it removes its build and leaves no store; the empty file keeps the permissions it had")
+    func stoppedBuildIsRemoved() async throws {
+        let (demo, database) = try await Self.demo("new-store-stopped")
+        let build = database + "-import"
+        #expect(FileManager.default.createFile(atPath: database, contents: nil, attributes: [.posixPermissions: 0o600]))
+        let (process, _) = try Self.startImport(demo, database)
+        #expect(try await Self.waitForBuild(build, of: process))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(!FileManager.default.fileExists(atPath: build))
+        #expect((Self.size(database) ?? 0) == 0)
+
+        #expect(try await HealthProcess.run(["import", demo, "--database", database, "--quiet"]).status == 0)
+        let permissions = try FileManager.default.attributesOfItem(atPath: database)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(try ImportCommandTests.contents(database).count > 30_000)
+    }
+
     @Test("a store another program makes at the path during the build is kept, and the import goes into it")
     func storeMadeMeanwhileIsKept() async throws {
         let (demo, database) = try await Self.demo("new-store-meanwhile")
