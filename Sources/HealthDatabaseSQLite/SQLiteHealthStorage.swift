@@ -110,10 +110,22 @@ public final class SQLiteHealthStorage: HealthStorage {
         try Self.migrate(writer, path: path)
     }
 
+    /// A new store built in the file `file` without a journal (``NewStoreFile``), its messages naming `path`.
+    init(building file: String, shownAs path: String, configuration: Configuration) throws {
+        self.path = path
+        backgroundCheckpoint = nil
+        do {
+            writer = try DatabaseQueue(path: file, configuration: configuration)
+        } catch {
+            throw StorageError.unavailable("cannot create the health database at \(path): \(Self.reason(error))")
+        }
+        try Self.migrate(writer, path: path)
+    }
+
     /// The size, in bytes, the WAL file is truncated to after a checkpoint resets it.
     static let walSizeLimit = 64 << 20
 
-    private static var configuration: Configuration {
+    static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
@@ -147,7 +159,7 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? error.description }
         return (error as NSError).localizedDescription
     }
@@ -185,7 +197,7 @@ public final class SQLiteHealthStorage: HealthStorage {
         try storageErrors { try writer.read(body) }
     }
 
-    private func storageErrors<T>(_ body: () throws -> T) throws -> T {
+    func storageErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as StorageError {

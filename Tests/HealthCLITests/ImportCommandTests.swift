@@ -14,7 +14,7 @@ struct ImportCommandTests {
     }
 
     /// Every stored record's UUID, type and value, in a comparable form.
-    private static func contents(_ database: String) throws -> [String] {
+    static func contents(_ database: String) throws -> [String] {
         let storage = try HKHealthStore.owner(databasePath: database).storage()
         return try storage.records(matching: .all, sort: [], limit: nil, includePayload: true).map {
             // Clinical records carry HealthRecords' identity (institution + type + id), not a content UUID; they are

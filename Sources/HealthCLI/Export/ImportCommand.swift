@@ -45,24 +45,33 @@ struct ImportCommand: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let storage: any HealthStorage
-        if dryRun {
-            // Compared against the store when there is one, read only; against an empty store in memory otherwise.
-            storage = store.exists ? try store.openForReading().storage()
-                : try SQLiteHealthStorage.inMemory()
-        } else {
-            storage = try store.openForWriting().storage()
-            // The import writes time-ordered records: a small page cache costs no speed and keeps memory low.
-            try (storage as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 16)
-        }
         var importer = ExportImporter()
         importer.batchSize = max(1, batch)
         importer.dryRun = dryRun
         let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         importer.progress = { bar.show($0) }
         let summary: ImportReport
+        let storage: any HealthStorage
         do {
-            summary = try importer.run(path: path, into: storage)
+            if dryRun {
+                // Compared against the store when there is one, read only; against an empty store in memory otherwise.
+                storage = store.exists ? try store.openForReading().storage() : try SQLiteHealthStorage.inMemory()
+                summary = try importer.run(path: path, into: storage)
+            } else {
+                // Into a store that does not exist yet: built beside it and put in place when complete.
+                var built: ImportReport?
+                if !store.isPostgres {
+                    WriterTurn.take(for: store.path)
+                    built = try NewStoreImport.run(importer, from: path, to: store.path)
+                }
+                storage = try store.openForWriting().storage()
+                // The import writes time-ordered records: a small page cache costs no speed and keeps memory low.
+                try (storage as? SQLiteHealthStorage)?.setWriterCacheSize(megabytes: 16)
+                summary = try built ?? importer.run(path: path, into: storage)
+            }
+        } catch let exit as ExitCode {
+            bar.clear()
+            throw exit
         } catch {
             bar.clear()
             Console.error(ErrorText.sentence(error))

@@ -15,21 +15,54 @@ enum WriterTurn {
 
     /// Waits until this process is the only `health` writer of the store at `path` (creating its folder and an
     /// empty file if there is none yet, as the write would).
+    ///
+    /// A turn taken on a file that was then replaced (a new store put in place by `health import`, ``hand(from:to:_:)``)
+    /// is taken again on the file now at `path`.
     static func take(for path: String) {
         held.withLock { held in
             guard held[path] == nil else { return }
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else { return }   // SQLite will name the problem when it opens the file
-            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                Console.error("another health command is writing to \(path); waiting for it to finish (Ctrl-C stops)")
-                while flock(descriptor, LOCK_EX) != 0 {
-                    guard errno == EINTR else { close(descriptor); return }
+            var told = false
+            while true {
+                var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+                if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+                guard descriptor >= 0 else { return }   // SQLite will name the problem when it opens the file
+                if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                    if !told { Console.error("another health command is writing to \(path); waiting for it to finish (Ctrl-C stops)") }
+                    told = true
+                    while flock(descriptor, LOCK_EX) != 0 {
+                        guard errno == EINTR else { close(descriptor); return }
+                    }
                 }
+                guard isStill(descriptor, at: path) else {
+                    close(descriptor)
+                    continue
+                }
+                held[path] = descriptor
+                return
             }
-            held[path] = descriptor
         }
+    }
+
+    /// Runs `place`, which renames the file at `replacement` to `path` when it returns `true`, holding the turn on
+    /// both files: after the rename this process's turn is on the new file, and a command waiting on the old one
+    /// finds it replaced and waits on the new one.
+    static func hand(from path: String, to replacement: String, _ place: () throws -> Bool) rethrows -> Bool {
+        take(for: replacement)
+        let placed = try place()
+        held.withLock { held in
+            if placed, let old = held[path] { close(old) }
+            let new = held.removeValue(forKey: replacement)
+            if placed { held[path] = new } else if let new { close(new) }
+        }
+        return placed
+    }
+
+    /// Whether the open file `descriptor` is still the file at `path`.
+    private static func isStill(_ descriptor: Int32, at path: String) -> Bool {
+        var open = stat(), named = stat()
+        guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
 }
