@@ -56,7 +56,8 @@ package final class SlotCache: @unchecked Sendable {
         var end: Int64
         var index: Int
     }
-    private var rawSlots: Set<Int64> = []
+    /// The slots some raw sample touches, ascending.
+    private var rawSlots: [Int64] = []
     private var rawSources: Set<String> = []
     /// The raw samples of the cache's sources: their dates and UUIDs, plain values (no reference per sample).
     private struct RawSpan {
@@ -114,7 +115,7 @@ package final class SlotCache: @unchecked Sendable {
         for range in changed.deleted {
             ranges.append(range)
             facts.deleted(within: DateInterval(start: date(range.lowerBound), end: date(range.upperBound + 1)))
-            rawMayChange = rawMayChange || rawSlots.contains { range.contains($0) }
+            rawMayChange = rawMayChange || !rawSlotRange(range).isEmpty
         }
         deletedMark = changed.mark
         position = max(latest, changed.anchor)
@@ -122,7 +123,7 @@ package final class SlotCache: @unchecked Sendable {
         if rawMayChange {
             let oldRaw = rawSlots, oldEdges = crossedEdges
             try loadRaw(storage)
-            ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
+            ranges += Set(oldRaw).symmetricDifference(rawSlots).sorted().map { $0...$0 }
             ranges += oldEdges.symmetricDifference(crossedEdges).map { ($0 - 1)...$0 }
         }
         record(ranges)
@@ -178,17 +179,38 @@ package final class SlotCache: @unchecked Sendable {
         rawSources = Set(table.sourceNames.indices.lazy.filter { present[$0] }.map { table.sourceNames[$0] })
         rawSlots = []
         crossedEdges = []
+        crossedEdges.reserveCapacity(raw.count)
+        // `raw` is sorted by start, so the first slot each touches never decreases: the slots past the last one listed
+        // are new, and come in order.
+        var listed = Int64.min
         for sample in raw {
             let touched = slots(sample.start, sample.end)
-            for key in touched { rawSlots.insert(key) }
+            if touched.upperBound > listed {
+                rawSlots += max(touched.lowerBound, listed + 1)...touched.upperBound
+                listed = touched.upperBound
+            }
             for edge in touched.dropFirst() { crossedEdges.insert(edge) }
         }
+    }
+
+    /// The positions in ``rawSlots`` of the slots in `range`.
+    private func rawSlotRange(_ range: ClosedRange<Int64>) -> Range<Int> {
+        func first(after bound: Int64) -> Int {
+            var low = 0, high = rawSlots.count
+            while low < high {
+                let middle = (low + high) / 2
+                if rawSlots[middle] <= bound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let lower = range.lowerBound == .min ? 0 : first(after: range.lowerBound - 1)
+        return lower..<max(lower, first(after: range.upperBound))
     }
 
     /// Replaces the cached slots in `range` with those of `table` (ordered by slot) and the raw slots there.
     private func replace(_ range: ClosedRange<Int64>, with table: SlotSumTable) {
         var newKeys: [Int64] = [], newSingle: [Int32] = [], newTotal: [Double] = [], newOwners: [UInt64] = []
-        var raw = rawSlots.filter { range.contains($0) }.sorted()[...]
+        var raw = rawSlots[rawSlotRange(range)]
         // The table's sources: whether the cache sums them, and their index here once given (-1 before: indices are
         // given in the order the sums meet them, as when they were named row by row).
         let kept = table.sourceNames.map { sources?.contains($0) ?? true }
