@@ -1,34 +1,12 @@
 public import Foundation
 
-/// A type's slot sums (``SlotSum``) as the statistics cache loads them: plain values, each source by its number in
-/// ``sourceNames``, so that loading hundreds of thousands of them allocates no string per row.
-public struct SlotSumTable: Sendable, Equatable {
-    /// One slot sum.
-    public struct Entry: Sendable, Equatable {
-        /// The slot (as ``SlotSum/slot``).
-        public var slot: Int64
-        /// The source, as an index into ``SlotSumTable/sourceNames``.
-        public var source: Int32
-        /// The sum of the samples' canonical values.
-        public var total: Double
-        /// How many samples.
-        public var count: Int
-        /// The device (as ``SlotSum/device``).
-        public var device: Int64
-
-        /// Creates an entry.
-        public init(slot: Int64, source: Int32, total: Double, count: Int, device: Int64) {
-            self.slot = slot
-            self.source = source
-            self.total = total
-            self.count = count
-            self.device = device
-        }
-    }
-
-    /// The sources' bundle identifiers; an entry's ``Entry/source`` indexes them.
+/// Rows that name their source by a number, an index into ``sourceNames``: the form in which the statistics cache
+/// loads a type's summaries (``SlotSumTable``, ``RawSampleTable``), so that hundreds of thousands of rows allocate no
+/// string each.
+public struct SourceNumberedTable<Entry: Sendable & Equatable>: Sendable, Equatable {
+    /// The sources' bundle identifiers; a row's source number indexes them.
     public var sourceNames: [String]
-    /// The slot sums, ordered by slot.
+    /// The rows.
     public var entries: [Entry]
 
     /// Creates a table.
@@ -36,14 +14,71 @@ public struct SlotSumTable: Sendable, Equatable {
         self.sourceNames = sourceNames
         self.entries = entries
     }
+}
 
+/// A type's slot sums (``SlotSum``), ordered by slot, as plain values.
+public typealias SlotSumTable = SourceNumberedTable<SlotSumEntry>
+
+/// A type's raw samples (``RawSample``), in no particular order, as plain values.
+public typealias RawSampleTable = SourceNumberedTable<RawSampleEntry>
+
+/// One slot sum of a ``SlotSumTable``.
+public struct SlotSumEntry: Sendable, Equatable {
+    /// The slot (as ``SlotSum/slot``).
+    public var slot: Int64
+    /// The source, as an index into the table's ``SourceNumberedTable/sourceNames``.
+    public var source: Int32
+    /// The sum of the samples' canonical values.
+    public var total: Double
+    /// How many samples.
+    public var count: Int
+    /// The device (as ``SlotSum/device``).
+    public var device: Int64
+
+    /// Creates an entry.
+    public init(slot: Int64, source: Int32, total: Double, count: Int, device: Int64) {
+        self.slot = slot
+        self.source = source
+        self.total = total
+        self.count = count
+        self.device = device
+    }
+}
+
+/// One raw sample of a ``RawSampleTable``.
+public struct RawSampleEntry: Sendable, Equatable {
+    /// When it starts.
+    public var start: Date
+    /// When it ends (not before ``start``).
+    public var end: Date
+    /// The sample's UUID.
+    public var uuid: UUID
+    /// The source, as an index into the table's ``SourceNumberedTable/sourceNames``.
+    public var source: Int32
+    /// Whether it carries `HKWasUserEntered = 1`.
+    public var userEntered: Bool
+    /// The device (as ``RawSample/device``).
+    public var device: Int64
+
+    /// Creates an entry; an `end` before `start` is taken as `start`.
+    public init(start: Date, end: Date, uuid: UUID, source: Int32, userEntered: Bool, device: Int64) {
+        self.start = start
+        self.end = max(start, end)
+        self.uuid = uuid
+        self.source = source
+        self.userEntered = userEntered
+        self.device = device
+    }
+}
+
+extension SourceNumberedTable where Entry == SlotSumEntry {
     /// The table of `sums` (ordered by slot).
     public init(_ sums: [SlotSum]) {
         var names = SourceNumbering()
-        self.entries = sums.map {
-            Entry(slot: $0.slot, source: names.number($0.source), total: $0.total, count: $0.count, device: $0.device)
+        let entries = sums.map {
+            SlotSumEntry(slot: $0.slot, source: names.number($0.source), total: $0.total, count: $0.count, device: $0.device)
         }
-        self.sourceNames = names.names
+        self.init(sourceNames: names.names, entries: entries)
     }
 
     /// The slot sums of the table.
@@ -52,54 +87,15 @@ public struct SlotSumTable: Sendable, Equatable {
     }
 }
 
-/// A type's raw samples (``RawSample``) as the statistics cache loads them: plain values, each source by its number
-/// in ``sourceNames``.
-public struct RawSampleTable: Sendable, Equatable {
-    /// One raw sample.
-    public struct Entry: Sendable, Equatable {
-        /// When it starts.
-        public var start: Date
-        /// When it ends (not before ``start``).
-        public var end: Date
-        /// The sample's UUID.
-        public var uuid: UUID
-        /// The source, as an index into ``RawSampleTable/sourceNames``.
-        public var source: Int32
-        /// Whether it carries `HKWasUserEntered = 1`.
-        public var userEntered: Bool
-        /// The device (as ``RawSample/device``).
-        public var device: Int64
-
-        /// Creates an entry; an `end` before `start` is taken as `start`.
-        public init(start: Date, end: Date, uuid: UUID, source: Int32, userEntered: Bool, device: Int64) {
-            self.start = start
-            self.end = max(start, end)
-            self.uuid = uuid
-            self.source = source
-            self.userEntered = userEntered
-            self.device = device
-        }
-    }
-
-    /// The sources' bundle identifiers; an entry's ``Entry/source`` indexes them.
-    public var sourceNames: [String]
-    /// The raw samples, in no particular order.
-    public var entries: [Entry]
-
-    /// Creates a table.
-    public init(sourceNames: [String], entries: [Entry]) {
-        self.sourceNames = sourceNames
-        self.entries = entries
-    }
-
+extension SourceNumberedTable where Entry == RawSampleEntry {
     /// The table of `samples`.
     public init(_ samples: [RawSample]) {
         var names = SourceNumbering()
-        self.entries = samples.map {
-            Entry(start: $0.interval.start, end: $0.interval.end, uuid: $0.uuid, source: names.number($0.source),
-                  userEntered: $0.userEntered, device: $0.device)
+        let entries = samples.map {
+            RawSampleEntry(start: $0.interval.start, end: $0.interval.end, uuid: $0.uuid, source: names.number($0.source),
+                           userEntered: $0.userEntered, device: $0.device)
         }
-        self.sourceNames = names.names
+        self.init(sourceNames: names.names, entries: entries)
     }
 
     /// The raw samples of the table.

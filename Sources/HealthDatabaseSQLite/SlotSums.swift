@@ -183,9 +183,9 @@ extension SQLiteHealthStorage: SlotSumStorage {
             let statement = try db.cachedStatement(sql: """
                 SELECT slot, source_id, total, n, device_id FROM stat_slot WHERE type = ? AND slot BETWEEN ? AND ? ORDER BY slot
                 """)
-            var entries: [SlotSumTable.Entry] = []
+            var entries: [SlotSumEntry] = []
             try StatementRows.forEach(statement, integers: [typeID, range.lowerBound, range.upperBound], db) { row in
-                entries.append(SlotSumTable.Entry(slot: row.int64(0), source: sources.number(row.int64(1)), total: row.double(2),
+                entries.append(SlotSumEntry(slot: row.int64(0), source: sources.number(row.int64(1)), total: row.double(2),
                                                   count: Int(row.int64(3)), device: row.int64(4)))
             }
             return SlotSumTable(sourceNames: sources.names, entries: entries)
@@ -212,10 +212,10 @@ extension SQLiteHealthStorage: SlotSumStorage {
                        COALESCE(s.device_id, 0)
                 FROM stat_raw r JOIN sample s ON s.id = r.sample_id WHERE r.type = ?
                 """
-            var entries: [RawSampleTable.Entry] = []
+            var entries: [RawSampleEntry] = []
             try StatementRows.forEach(db.cachedStatement(sql: sql), integers: [typeID], db) { row in
                 guard let uuid = try row.uuid(3) else { throw StorageError.unavailable("raw sample without a UUID") }
-                entries.append(RawSampleTable.Entry(start: Date(timeIntervalSince1970: row.double(0)),
+                entries.append(RawSampleEntry(start: Date(timeIntervalSince1970: row.double(0)),
                                                     end: Date(timeIntervalSince1970: row.double(1)), uuid: uuid,
                                                     source: sources.number(row.int64(2)), userEntered: row.bool(4),
                                                     device: row.int64(5)))
