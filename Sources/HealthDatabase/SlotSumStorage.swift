@@ -131,6 +131,14 @@ public protocol SlotSumStorage: HealthStorage {
     /// The raw samples of `type` (see above).
     func rawSamples(type: String) throws -> [RawSample]
 
+    /// ``slotSums(type:slots:)`` as the statistics cache loads them (``SlotSumTable``): the same sums in the same
+    /// order. The default converts ``slotSums(type:slots:)``; an engine may read them straight.
+    func slotSumTable(type: String, slots: ClosedRange<Int64>?) throws -> SlotSumTable
+
+    /// ``rawSamples(type:)`` as the statistics cache loads them (``RawSampleTable``). The default converts
+    /// ``rawSamples(type:)``; an engine may read them straight.
+    func rawSampleTable(type: String) throws -> RawSampleTable
+
     /// The slots of quantity samples deleted after deletion mark `after`, as (type, first slot, last slot), and
     /// the newest mark.
     func deletedSlots(after: Int64) throws -> (slots: [(type: String, first: Int64, last: Int64)], mark: Int64)

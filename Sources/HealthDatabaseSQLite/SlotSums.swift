@@ -167,49 +167,87 @@ extension SQLiteHealthStorage: SlotSumStorage {
         slotSumTotals.withLock { $0 = nil }
     }
 
-    /// See ``SlotSumStorage/slotSums(type:slots:)``.
+    /// See ``SlotSumStorage/slotSums(type:slots:)``: ``slotSumTable(type:slots:)``'s rows.
     public func slotSums(type: String, slots: ClosedRange<Int64>?) throws -> [SlotSum] {
+        try slotSumTable(type: type, slots: slots).sums
+    }
+
+    /// See ``SlotSumStorage/slotSumTable(type:slots:)``: stepped straight through the C API (``StatementRows``), each
+    /// source numbered once (a type's sums in a large store are hundreds of thousands, all loaded by the first
+    /// statistics query of a process).
+    public func slotSumTable(type: String, slots: ClosedRange<Int64>?) throws -> SlotSumTable {
         try slotSumAccess { try writer.read { db in
-            guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
-            let bundles = try Self.bundleIdentifiers(db)
+            guard let typeID = try identities.typeIDs([type], db)[type] else { return SlotSumTable(sourceNames: [], entries: []) }
+            var sources = try SourceNumbers(db)
             let range = slots ?? Int64.min...Int64.max
             let statement = try db.cachedStatement(sql: """
                 SELECT slot, source_id, total, n, device_id FROM stat_slot WHERE type = ? AND slot BETWEEN ? AND ? ORDER BY slot
                 """)
-            var sums: [SlotSum] = []
-            let rows = try Row.fetchCursor(statement, arguments: [typeID, range.lowerBound, range.upperBound])
-            while let row = try rows.next() {
-                sums.append(SlotSum(slot: row[0], source: bundles[row[1]] ?? "", total: row[2], count: row[3], device: row[4]))
+            var entries: [SlotSumEntry] = []
+            try StatementRows.forEach(statement, integers: [typeID, range.lowerBound, range.upperBound], db) { row in
+                entries.append(SlotSumEntry(slot: row.int64(0), source: sources.number(row.int64(1)), total: row.double(2),
+                                                  count: Int(row.int64(3)), device: row.int64(4)))
             }
-            return sums
+            return SlotSumTable(sourceNames: sources.names, entries: entries)
         } }
     }
 
-    /// See ``SlotSumStorage/rawSamples(type:)``. Read row by row, each source's name shared by its samples: a type's
-    /// raw samples of a large store are hundreds of thousands, held by the statistics cache.
+    /// See ``SlotSumStorage/rawSamples(type:)``: ``rawSampleTable(type:)``'s rows.
     public func rawSamples(type: String) throws -> [RawSample] {
+        try rawSampleTable(type: type).samples
+    }
+
+    /// See ``SlotSumStorage/rawSampleTable(type:)``: stepped straight through the C API (``StatementRows``), each
+    /// source numbered once; the user-entered flag is looked up only for samples that have fields (a `CASE`, as
+    /// ``quantityValues(matching:type:starts:)`` does). A type's raw samples in a large store are tens of
+    /// thousands, all loaded by the first statistics query of a process.
+    public func rawSampleTable(type: String) throws -> RawSampleTable {
         try slotSumAccess { try writer.read { db in
-            guard let typeID = try identities.typeIDs([type], db)[type] else { return [] }
-            let bundles = try Self.bundleIdentifiers(db)
+            guard let typeID = try identities.typeIDs([type], db)[type] else { return RawSampleTable(sourceNames: [], entries: []) }
+            var sources = try SourceNumbers(db)
             let sql = """
                 SELECT r.start, r.end, s.source_id, s.uuid,
-                       EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = '\(SlotSums.userEnteredKey)' AND f.num = 1),
+                       CASE WHEN s.has_fields THEN EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id
+                                                AND f.key = '\(SlotSums.userEnteredKey)' AND f.num = 1) ELSE 0 END,
                        COALESCE(s.device_id, 0)
                 FROM stat_raw r JOIN sample s ON s.id = r.sample_id WHERE r.type = ?
                 """
-            var samples: [RawSample] = []
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [typeID])
-            while let row = try rows.next() {
-                let start = Date(timeIntervalSince1970: row[0])
-                samples.append(RawSample(interval: DateInterval(start: start, end: max(start, Date(timeIntervalSince1970: row[1]))),
-                                         source: bundles[row[2]] ?? "", uuid: row[3], userEntered: row[4], device: row[5]))
+            var entries: [RawSampleEntry] = []
+            try StatementRows.forEach(db.cachedStatement(sql: sql), integers: [typeID], db) { row in
+                guard let uuid = try row.uuid(3) else { throw StorageError.unavailable("raw sample without a UUID") }
+                entries.append(RawSampleEntry(start: Date(timeIntervalSince1970: row.double(0)),
+                                                    end: Date(timeIntervalSince1970: row.double(1)), uuid: uuid,
+                                                    source: sources.number(row.int64(2)), userEntered: row.bool(4),
+                                                    device: row.int64(5)))
             }
-            return samples
+            return RawSampleTable(sourceNames: sources.names, entries: entries)
         } }
     }
 
+    /// Numbers the store's source rows by bundle identifier as a table read meets them (``SourceNumbering``); a
+    /// bundle's revisions share one number.
+    private struct SourceNumbers {
+        private let bundles: [Int64: String]
+        private var numbering = SourceNumbering()
+        private var byID: [Int64: Int32] = [:]
+        private var last: (id: Int64, number: Int32) = (-1, -1)
+
+        init(_ db: Database) throws { bundles = try SQLiteHealthStorage.bundleIdentifiers(db) }
+
+        var names: [String] { numbering.names }
+
+        /// The number of source row `id` (the empty name's for an unknown row, as the row reads did).
+        mutating func number(_ id: Int64) -> Int32 {
+            if id == last.id { return last.number }
+            let number = byID[id] ?? numbering.number(bundles[id] ?? "")
+            byID[id] = number
+            last = (id, number)
+            return number
+        }
+    }
+
     /// Every source's bundle identifier by its row id.
-    private static func bundleIdentifiers(_ db: Database) throws -> [Int64: String] {
+    fileprivate static func bundleIdentifiers(_ db: Database) throws -> [Int64: String] {
         try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, bundle_id FROM source").map {
             ($0[0] as Int64, $0[1] as String)
         })

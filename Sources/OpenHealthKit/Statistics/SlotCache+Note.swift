@@ -16,13 +16,13 @@ extension SlotCache {
         guard isWhole, let note = try storage.figuresNote(type: type), let archive = StretchArchive.decode(note.data) else { return }
         guard let changed = try changes(after: note.position, deletedAfter: note.deletedMark, storage) else { return }
         let ids = archive.names.map(sourceID)
-        let lists = archive.lists.map { $0.map { archive.names[Int($0)] } }
+        let lists = archive.lists.map { list in runs.list(list.map { archive.names[Int($0)] }) }
         for entry in archive.entries {
             let position = index(of: entry.start)
             guard position < keys.count, keys[position] == entry.start, single[position] < 0 else { continue }
             let figures = StretchStore.Figures(end: entry.end, merged: entry.merged,
                                            bySource: entry.bySource.map { (source: ids[Int($0.name)], sum: $0.sum) })
-            runs.store(figures, sources: lists[Int(entry.list)], at: position, start: entry.start)
+            runs.store(figures, list: lists[Int(entry.list)], at: position, start: entry.start)
         }
         for range in changed.saved.map(\.slots) + changed.deleted { runs.forget(touching: range, keys: keys, index: index(of:)) }
     }

@@ -56,10 +56,17 @@ package final class SlotCache: @unchecked Sendable {
         var end: Int64
         var index: Int
     }
-    private var rawSlots: Set<Int64> = []
+    /// The slots some raw sample touches, ascending.
+    private var rawSlots: [Int64] = []
     private var rawSources: Set<String> = []
+    /// The raw samples of the cache's sources: their dates and UUIDs, plain values (no reference per sample).
+    private struct RawSpan {
+        var start: Date
+        var end: Date
+        var uuid: UUID
+    }
     /// Sorted by start, so the ones reaching a date are found by binary search (``raw(reaching:orEndingAt:)``).
-    private var raw: [RawSample] = []
+    private var raw: [RawSpan] = []
     /// The longest raw sample's length: no raw sample starting earlier than this before a date reaches it.
     private var longestRaw: TimeInterval = 0
     /// Slot edges (a slot's start) that some raw sample crosses.
@@ -108,7 +115,7 @@ package final class SlotCache: @unchecked Sendable {
         for range in changed.deleted {
             ranges.append(range)
             facts.deleted(within: DateInterval(start: date(range.lowerBound), end: date(range.upperBound + 1)))
-            rawMayChange = rawMayChange || rawSlots.contains { range.contains($0) }
+            rawMayChange = rawMayChange || !rawSlotRange(range).isEmpty
         }
         deletedMark = changed.mark
         position = max(latest, changed.anchor)
@@ -116,11 +123,11 @@ package final class SlotCache: @unchecked Sendable {
         if rawMayChange {
             let oldRaw = rawSlots, oldEdges = crossedEdges
             try loadRaw(storage)
-            ranges += oldRaw.symmetricDifference(rawSlots).map { $0...$0 }
+            ranges += Set(oldRaw).symmetricDifference(rawSlots).sorted().map { $0...$0 }
             ranges += oldEdges.symmetricDifference(crossedEdges).map { ($0 - 1)...$0 }
         }
         record(ranges)
-        for range in ranges { replace(range, with: try storage.slotSums(type: type, slots: range)) }
+        for range in ranges { replace(range, with: try storage.slotSumTable(type: type, slots: range)) }
     }
 
     /// The changes of the type after change position `position` and deletion mark `mark`: each saved sample with
@@ -145,7 +152,7 @@ package final class SlotCache: @unchecked Sendable {
         total = []
         owners = []
         runs.reset()
-        replace(Int64.min...Int64.max, with: try storage.slotSums(type: type, slots: nil))
+        replace(Int64.min...Int64.max, with: try storage.slotSumTable(type: type, slots: nil))
         try restoreRuns(storage)
         position = latest
         loaded = true
@@ -157,48 +164,82 @@ package final class SlotCache: @unchecked Sendable {
     }
 
     private func loadRaw(_ storage: any SlotSumStorage) throws {
-        raw = try storage.rawSamples(type: type)
-        if !isWhole {
-            raw.removeAll { sample in
-                !(sources.map { $0.contains(sample.source) } ?? true) || (excludesUserEntered && sample.userEntered)
-                    || !(deviceIDs.map { $0.contains(sample.device) } ?? true)
-            }
+        let table = try storage.rawSampleTable(type: type)
+        let kept = table.sourceNames.map { sources?.contains($0) ?? true }
+        var present = [Bool](repeating: false, count: table.sourceNames.count)
+        raw = []
+        raw.reserveCapacity(table.entries.count)
+        for sample in table.entries where kept[Int(sample.source)] && !(excludesUserEntered && sample.userEntered)
+            && deviceIDs.map({ $0.contains(sample.device) }) ?? true {
+            raw.append(RawSpan(start: sample.start, end: sample.end, uuid: sample.uuid))
+            present[Int(sample.source)] = true
         }
-        raw.sort { $0.interval.start < $1.interval.start }
-        longestRaw = raw.lazy.map(\.interval.duration).max() ?? 0
-        rawSources = Set(raw.map(\.source))
+        raw.sort { $0.start < $1.start }
+        longestRaw = raw.lazy.map { $0.end.timeIntervalSince($0.start) }.max() ?? 0
+        rawSources = Set(table.sourceNames.indices.lazy.filter { present[$0] }.map { table.sourceNames[$0] })
         rawSlots = []
         crossedEdges = []
+        crossedEdges.reserveCapacity(raw.count)
+        // `raw` is sorted by start, so the first slot each touches never decreases: the slots past the last one listed
+        // are new, and come in order.
+        var listed = Int64.min
         for sample in raw {
-            let touched = slots(sample.interval.start, sample.interval.end)
-            for key in touched { rawSlots.insert(key) }
+            let touched = slots(sample.start, sample.end)
+            if touched.upperBound > listed {
+                rawSlots += max(touched.lowerBound, listed + 1)...touched.upperBound
+                listed = touched.upperBound
+            }
             for edge in touched.dropFirst() { crossedEdges.insert(edge) }
         }
     }
 
-    /// Replaces the cached slots in `range` with those of `sums` (ordered by slot) and the raw slots there.
-    private func replace(_ range: ClosedRange<Int64>, with sums: [SlotSum]) {
+    /// The positions in ``rawSlots`` of the slots in `range`.
+    private func rawSlotRange(_ range: ClosedRange<Int64>) -> Range<Int> {
+        func first(after bound: Int64) -> Int {
+            var low = 0, high = rawSlots.count
+            while low < high {
+                let middle = (low + high) / 2
+                if rawSlots[middle] <= bound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let lower = range.lowerBound == .min ? 0 : first(after: range.lowerBound - 1)
+        return lower..<max(lower, first(after: range.upperBound))
+    }
+
+    /// Replaces the cached slots in `range` with those of `table` (ordered by slot) and the raw slots there.
+    private func replace(_ range: ClosedRange<Int64>, with table: SlotSumTable) {
         var newKeys: [Int64] = [], newSingle: [Int32] = [], newTotal: [Double] = [], newOwners: [UInt64] = []
-        var raw = rawSlots.filter { range.contains($0) }.sorted()[...]
+        var raw = rawSlots[rawSlotRange(range)]
+        // The table's sources: whether the cache sums them, and their index here once given (-1 before: indices are
+        // given in the order the sums meet them, as when they were named row by row).
+        let kept = table.sourceNames.map { sources?.contains($0) ?? true }
+        var ids = [Int32](repeating: -1, count: table.sourceNames.count)
+        let sums = table.entries
         var index = sums.startIndex
         while index < sums.endIndex || !raw.isEmpty {
             let key = min(index < sums.endIndex ? sums[index].slot : .max, raw.first ?? .max)
-            var owners: Set<Int32> = [], sum = 0.0
+            // The slot's sources: the first, whether another differs, and all as bits (bit 63 for every index above).
+            var owner: Int32 = -1, several = false, bits: UInt64 = 0, sum = 0.0
             while index < sums.endIndex, sums[index].slot == key {
-                if sources?.contains(sums[index].source) ?? true, deviceIDs?.contains(sums[index].device) ?? true {
-                    owners.insert(sourceID(sums[index].source))
-                    sum += sums[index].total
+                let entry = sums[index]
+                if kept[Int(entry.source)], deviceIDs?.contains(entry.device) ?? true {
+                    if ids[Int(entry.source)] < 0 { ids[Int(entry.source)] = sourceID(table.sourceNames[Int(entry.source)]) }
+                    let id = ids[Int(entry.source)]
+                    if owner < 0 { owner = id } else if owner != id { several = true }
+                    bits |= 1 << UInt64(min(id, 63))
+                    sum += entry.total
                 }
                 index += 1
             }
-            if owners.isEmpty, raw.first != key { continue }   // only sources the cache leaves out
+            if owner < 0, raw.first != key { continue }   // only sources the cache leaves out
             let isRaw = raw.first == key
             if isRaw { raw.removeFirst() }
-            let clean = !isRaw && owners.count == 1
+            let clean = !isRaw && owner >= 0 && !several
             newKeys.append(key)
-            newSingle.append(clean ? owners.first! : -1)
+            newSingle.append(clean ? owner : -1)
             newTotal.append(clean ? sum : 0)
-            newOwners.append(owners.reduce(0) { $0 | (1 << UInt64(min($1, 63))) })
+            newOwners.append(bits)
         }
         let lower = firstIndex { $0 >= range.lowerBound }
         let upper = max(lower, firstIndex { $0 > range.upperBound })
@@ -315,7 +356,9 @@ package final class SlotCache: @unchecked Sendable {
     }
 
     /// The intervals of the raw samples that start before `date` and end at or after it.
-    func rawReaching(_ date: Date) -> [DateInterval] { raw(reaching: date, orEndingAt: true).map(\.interval) }
+    func rawReaching(_ date: Date) -> [DateInterval] {
+        raw(reaching: date, orEndingAt: true).map { DateInterval(start: $0.start, end: $0.end) }
+    }
 
     /// The UUIDs of the raw samples that start before `date` and end at or after it: at a slot edge, every sample of
     /// the cache's sources reaching across it.
@@ -325,10 +368,10 @@ package final class SlotCache: @unchecked Sendable {
     /// less than ``longestRaw`` before `date` can; `raw` is sorted by start, so that stretch is two binary searches
     /// away instead of a pass over every raw sample of the type (the statistics preparation after an import asks once
     /// per batch of runs: 238,900 raw samples × its batches took 1.5 s of a 1,000,000-record import).
-    private func raw(reaching date: Date, orEndingAt: Bool) -> [RawSample] {
+    private func raw(reaching date: Date, orEndingAt: Bool) -> [RawSpan] {
         let lower = firstRaw(startingAtOrAfter: date.addingTimeInterval(-longestRaw))
         let upper = firstRaw(startingAtOrAfter: date)
-        return raw[lower..<upper].filter { orEndingAt ? $0.interval.end >= date : $0.interval.end > date }
+        return raw[lower..<upper].filter { orEndingAt ? $0.end >= date : $0.end > date }
     }
 
     /// The index of the first raw sample starting at or after `date` (`raw.count` when none does).
@@ -336,7 +379,7 @@ package final class SlotCache: @unchecked Sendable {
         var low = 0, high = raw.count
         while low < high {
             let middle = (low + high) / 2
-            if raw[middle].interval.start < date { low = middle + 1 } else { high = middle }
+            if raw[middle].start < date { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -91,6 +91,7 @@ enum StretchArchive {
                   let merged: UInt64 = reader.read(), let list: Int32 = reader.read(), lists.indices.contains(Int(list)),
                   let pairCount = reader.count() else { return nil }
             var pairs: [Pair] = []
+            pairs.reserveCapacity(pairCount)
             for _ in 0..<pairCount {
                 guard let name: Int32 = reader.read(), names.indices.contains(Int(name)), let sum: UInt64 = reader.read() else { return nil }
                 pairs.append(Pair(name: name, sum: Double(bitPattern: sum)))
@@ -100,7 +101,8 @@ enum StretchArchive {
         return reader.isAtEnd ? Contents(names: names, lists: lists, entries: entries) : nil
     }
 
-    /// Bounds-checked little-endian reads.
+    /// Bounds-checked little-endian reads. A number is loaded in place: a note holds tens of thousands of runs, and
+    /// copying each number's bytes out first was most of the first query's decoding.
     private struct Reader {
         let bytes: [UInt8]
         var offset = 0
@@ -114,8 +116,11 @@ enum StretchArchive {
         }
 
         mutating func read<T: FixedWidthInteger>() -> T? {
-            guard let raw = take(MemoryLayout<T>.size) else { return nil }
-            return T(littleEndian: raw.withUnsafeBytes { $0.loadUnaligned(as: T.self) })
+            let size = MemoryLayout<T>.size
+            guard size <= bytes.count - offset else { return nil }
+            let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) }
+            offset += size
+            return T(littleEndian: value)
         }
 
         /// A count, which cannot exceed the bytes left (every counted item takes at least one byte).

@@ -72,14 +72,24 @@ struct StretchStore {
 
     /// Stores `figures` for the run starting at slot position `index`, whose sources ranked as `sources`.
     mutating func store(_ figures: Figures, sources: [String], at index: Int, start: Int64) {
+        store(figures, list: list(sources), at: index, start: start)
+    }
+
+    /// The index of the source list `sources` (highest priority first), added if new: runs stored with it
+    /// (``store(_:list:at:start:)``) need not hash the list each.
+    mutating func list(_ sources: [String]) -> Int32 {
+        if let known = listIndex[sources] { return known }
+        let index = Int32(lists.count)
+        listIndex[sources] = index
+        lists.append(sources)
+        return index
+    }
+
+    /// Stores `figures` for the run starting at slot position `index`, whose sources ranked as the list `list`
+    /// (an index from ``list(_:)``).
+    mutating func store(_ figures: Figures, list: Int32, at index: Int, start: Int64) {
         var figures = figures
-        if let known = listIndex[sources] {
-            figures.sources = known
-        } else {
-            figures.sources = Int32(lists.count)
-            listIndex[sources] = figures.sources
-            lists.append(sources)
-        }
+        figures.sources = list
         if first[index] < 0 { live += 1 }
         first[index] = Int32(pool.count)
         pool.append(figures)
