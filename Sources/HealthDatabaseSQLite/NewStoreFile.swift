@@ -96,6 +96,16 @@ public final class NewStoreFile {
         Self.remove(buildPath)
     }
 
+    /// Whether the open file `descriptor` is still the file at `path` (same device and inode): a writer's lock taken
+    /// on a file that a finished build then replaced is a lock on nothing. Here rather than beside the lock in
+    /// `HealthCLI`: a clean build there attributed `stat`'s fields to CoreFoundation and refused them under
+    /// `MemberImportVisibility`, while this module compiles them.
+    public static func isFile(_ descriptor: Int32, at path: String) -> Bool {
+        var open = stat(), named = stat()
+        guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
     /// Removes what a build for `path` killed midway left (the caller makes sure none is running).
     public static func removeBuild(for path: String) { remove(buildPath(for: path)) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthDatabaseSQLite
 import HealthLocking
 
 /// One `health` writer per store at a time: a write command holds an exclusive `flock` on the database file until
@@ -35,7 +36,7 @@ enum WriterTurn {
                         guard errno == EINTR else { close(descriptor); return }
                     }
                 }
-                guard isStill(descriptor, at: path) else {
+                guard NewStoreFile.isFile(descriptor, at: path) else {
                     close(descriptor)
                     continue
                 }
@@ -57,12 +58,5 @@ enum WriterTurn {
             if placed { held[path] = new } else if let new { close(new) }
         }
         return placed
-    }
-
-    /// Whether the open file `descriptor` is still the file at `path`.
-    private static func isStill(_ descriptor: Int32, at path: String) -> Bool {
-        var open = stat(), named = stat()
-        guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
-        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
 }
