@@ -5,9 +5,8 @@ import HealthDatabase
 /// Saves records inside one write transaction, applying the sync-version rule.
 ///
 /// Statements are prepared once per transaction and reused for every record; type, source and device ids
-/// come from the ``IdentityCache``. Records without a parent go into a ``SampleRun`` unless their sync identifier's
-/// identity has a stored version (to replace or to be ignored), so a batch of new samples, or of clinical records on a
-/// first sync, costs about one INSERT per 256 records (and one per 64 `field` rows) besides the identity lookups.
+/// come from the ``IdentityCache``. Plain records (no sync identifier, no parent) go into a ``SampleRun``, so a batch
+/// of plain quantity samples costs about one INSERT per 256 records (and one per `field` row).
 struct RecordWriter {
     let identities: IdentityCache
     /// The summaries being totalled (``SlotSumTotals``), given every inserted row; nil when not collecting.
@@ -41,40 +40,34 @@ struct RecordWriter {
         var ignored: Set<UUID> = []
         var run = SampleRun(insertOne: insert, insertField: insertField)
         for (index, record) in records.enumerated() {
-            var stored: StoredVersion?
-            if record.parent == nil {
-                if let syncIdentifier = record.syncIdentifier {
-                    // The lookup reads stored rows only: a run record of the same identity is stored first.
-                    if run.holds(syncIdentifier, from: record.source.bundleIdentifier) { try run.flush(records, db) }
-                    stored = try storedVersion(of: record, db)
-                }
-                if stored == nil {
-                    let ids = try self.ids(of: record, db, &pending)
-                    let id = take(&next)
-                    run.append(index, id: id, typeID: ids.type, sourceID: ids.source, deviceID: ids.device,
-                               syncIdentifier: record.syncIdentifier, bundleIdentifier: record.source.bundleIdentifier)
-                    summarise(record, id: id, ids)
-                    if run.isFull || record.fields[SlotSums.userEnteredKey] != nil { try run.flush(records, db) }
-                    outcome.stored.append(record.uuid)
-                    continue
-                }
+            if record.syncIdentifier == nil, record.parent == nil {
+                let ids = try self.ids(of: record, db, &pending)
+                let id = take(&next)
+                run.append(index, id: id, typeID: ids.type, sourceID: ids.source, deviceID: ids.device)
+                summarise(record, id: id, ids)
+                if run.isFull || record.fields[SlotSums.userEnteredKey] != nil { try run.flush(records, db) }
+                outcome.stored.append(record.uuid)
+                continue
             }
-            // The lookups and changes below read and move the rows saved so far.
+            // The lookups below read the rows saved so far.
             try run.flush(records, db)
             if let parent = record.parent, ignored.contains(parent) {
                 ignored.insert(record.uuid)
                 outcome.ignored.append(record.uuid)
                 continue
             }
-            if stored == nil, record.syncIdentifier != nil { stored = try storedVersion(of: record, db) }
             var replacing: (id: Int64, parent: Int64?, ownsAllChildren: Bool)?
-            if let stored {
-                guard (record.syncVersion ?? 0) > stored.version else {
+            if let syncIdentifier = record.syncIdentifier,
+               let row = try Row.fetchOne(db.cachedStatement(sql: Self.syncSQL),
+                                          arguments: [syncIdentifier, record.source.bundleIdentifier]) {
+                let storedVersion: Int64 = row[1] ?? 0
+                guard (record.syncVersion ?? 0) > storedVersion else {
                     ignored.insert(record.uuid)
                     outcome.ignored.append(record.uuid)
                     continue
                 }
-                replacing = (stored.id, stored.parent, stored.kind == RecordKind.correlation.code)
+                let kind: Int64 = row[3]
+                replacing = (row[0], row[2], kind == RecordKind.correlation.code)
             }
             let ids = try self.ids(of: record, db, &pending)
             let parentID = try record.parent.map { try self.id(ofParent: $0, child: record.uuid, db) } ?? replacing?.parent
@@ -95,20 +88,6 @@ struct RecordWriter {
         }
         try run.flush(records, db)
         return outcome
-    }
-
-    /// The stored record with `record`'s sync identifier from a source with its bundle identifier (a missing version
-    /// counts as 0).
-    private struct StoredVersion {
-        var id: Int64, version: Int64, parent: Int64?, kind: Int64
-    }
-
-    /// The stored version of `record`'s identity, nil when it has no sync identifier or none is stored.
-    private func storedVersion(of record: SampleRecord, _ db: Database) throws -> StoredVersion? {
-        guard let syncIdentifier = record.syncIdentifier,
-              let row = try Row.fetchOne(db.cachedStatement(sql: Self.syncSQL),
-                                         arguments: [syncIdentifier, record.source.bundleIdentifier]) else { return nil }
-        return StoredVersion(id: row[0], version: row[1] ?? 0, parent: row[2], kind: row[3])
     }
 
     /// The type, source and device ids of `record`, inserting their rows if needed.

@@ -3,8 +3,8 @@ import GRDB
 import GRDBSQLite
 import HealthDatabase
 
-/// Consecutive new records of a save (no parent, and no stored version of their sync identifier's identity if they
-/// have one: ``RecordWriter`` looked it up), inserted together by multi-row `INSERT … VALUES (…), (…), …` statements instead of one statement each.
+/// Consecutive plain records of a save (no sync identifier, no parent: nothing to look up among the stored rows),
+/// inserted together by multi-row `INSERT … VALUES (…), (…), …` statements instead of one statement each.
 ///
 /// A statement opens its table and index cursors once, however many rows it lists; one statement per row opens the
 /// table, its six indexes and the parent tables of its foreign keys for every row. A statement listing several rows
@@ -19,9 +19,7 @@ import HealthDatabase
 /// these follow the run's samples instead of each sample, 64 to a statement. The statistics triggers (``SlotSums``) are the one thing
 /// that sees the difference: a sample's `HKWasUserEntered` field moves its value out of its slot, and doubles do not
 /// add in any order alike, so ``RecordWriter`` ends the run after a record with that field. A failing statement
-/// undoes its own rows; a duplicate UUID is then found and reported as one statement per record would have. The run
-/// keeps its records' sync identities, so that a later record of the batch with one of them is looked up only after
-/// the run is stored, and replaces or yields to it as one statement per record would.
+/// undoes its own rows; a duplicate UUID is then found and reported as one statement per record would have.
 struct SampleRun {
     /// The most records a run holds.
     static let limit = 256
@@ -62,8 +60,6 @@ struct SampleRun {
     /// The multi-row field insert, once used; the field rows waiting for it.
     private var fieldStatement: Statement?
     private var fields: [(id: Int64, key: String, value: FieldValue)] = []
-    /// The sync identities (identifier, source bundle identifier) of the waiting records that have one.
-    private var syncIdentities: Set<[String]> = []
 
     /// A run that inserts leftover rows with `insertOne` and fields with `insertField` (``RecordWriter``'s statements).
     init(insertOne: Statement, insertField: Statement) {
@@ -74,17 +70,9 @@ struct SampleRun {
     /// Whether the run holds ``limit`` records and must be flushed before the next.
     var isFull: Bool { waiting.count == Self.limit }
 
-    /// Adds `records[index]`, a new record without a parent, to be stored as row `id` with these ids; its sync
-    /// identifier, if any, and its source's bundle identifier.
-    mutating func append(_ index: Int, id: Int64, typeID: Int64, sourceID: Int64, deviceID: Int64?,
-                         syncIdentifier: String?, bundleIdentifier: String) {
+    /// Adds `records[index]`, a plain record, to be stored as row `id` with these ids.
+    mutating func append(_ index: Int, id: Int64, typeID: Int64, sourceID: Int64, deviceID: Int64?) {
         waiting.append(Waiting(index: index, id: id, typeID: typeID, sourceID: sourceID, deviceID: deviceID))
-        if let syncIdentifier { syncIdentities.insert([syncIdentifier, bundleIdentifier]) }
-    }
-
-    /// Whether a waiting record has this sync identifier and a source with this bundle identifier.
-    func holds(_ syncIdentifier: String, from bundleIdentifier: String) -> Bool {
-        !syncIdentities.isEmpty && syncIdentities.contains([syncIdentifier, bundleIdentifier])
     }
 
     /// Inserts the waiting records of `records`, then their fields, and empties the run.
@@ -114,7 +102,6 @@ struct SampleRun {
         for field in fields { try SampleInsert.executeField(insertField, db, id: field.id, key: field.key, value: field.value) }
         fields.removeAll(keepingCapacity: true)
         waiting.removeAll(keepingCapacity: true)
-        syncIdentities.removeAll(keepingCapacity: true)
     }
 
     /// Inserts the ``fieldRows`` waiting field rows by one statement, in their order.

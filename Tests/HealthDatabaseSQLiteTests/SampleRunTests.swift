@@ -11,8 +11,8 @@ struct SampleRunTests {
     static let watch = DeviceRecord(properties: ["HKDevicePropertyName": "Watch"])
 
     /// Step samples one minute apart from minute `first` on, every other one from the watch, every 7th with a note.
-    /// With `mixed`, every 300th is user-entered (each ends a run) and every 400th has a new sync identifier (it joins
-    /// the run), so runs of every length up to a few hundred occur.
+    /// With `mixed`, every 300th is user-entered and every 400th has a sync identifier (each ends a run of plain
+    /// records), so runs of every length up to a few hundred occur.
     static func samples(_ count: Int, first: Int = 0, mixed: Bool = false) -> [SampleRecord] {
         (first ..< first + count).map { minute in
             let start = Date(timeIntervalSince1970: 1_700_000_000 + Double(minute) * 60)

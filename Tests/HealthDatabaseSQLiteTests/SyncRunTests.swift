@@ -4,9 +4,9 @@ import HealthDatabase
 @testable import HealthDatabaseSQLite
 import Testing
 
-/// Records with a sync identifier join the multi-row run (`SampleRun`) when their identity has no stored version: a
-/// batch of them leaves the store exactly as saving them one at a time does (each alone, so one statement each), row
-/// for row in every table, with the same outcome.
+/// A batch of records with sync identifiers (new identities, newer, equal and older versions of stored ones and of
+/// ones earlier in the batch) leaves the store exactly as saving them one at a time does, row for row in every table,
+/// with the same outcome: the check for any writer that inserts them together (such as the multi-row `SampleRun`).
 struct SyncRunTests {
     static let app = SampleRunTests.app, other = SourceRecord(bundleIdentifier: "com.example.other", name: "Other")
     /// Another revision of the app: the same source for sync identities (same bundle identifier).
