@@ -29,6 +29,9 @@ struct ImportCommandTests {
         let demo = folder.appendingPathComponent("demo").path
         #expect(try await HealthProcess.run(["demo-export", "--records", "30000", "--out", demo]).status == 0)
         let killed = folder.appendingPathComponent("killed.sqlite").path
+        // An existing (empty) store, so the import writes into it batch by batch: into no store at all it would build
+        // the store beside the path and show nothing there until done (`NewStoreImportTests` kills that build).
+        #expect(try HKHealthStore.owner(databasePath: killed).storage().count(matching: .all) == 0)
         let process = Process()
         process.executableURL = HealthProcess.executable
         process.arguments = ["import", demo, "--database", killed, "--quiet", "--batch", "500"]
@@ -41,6 +44,7 @@ struct ImportCommandTests {
                let count = try? HKHealthStore.owner(databasePath: killed).storage().count(matching: .all), count > 3_000 { break }
             try await Task.sleep(for: .milliseconds(20))
         }
+        #expect(process.isRunning, "the import ended before 3,000 records were seen in the store")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let rerun = try await HealthProcess.run(["import", demo, "--database", killed, "--format", "json"])
@@ -74,6 +78,22 @@ struct ImportCommandTests {
         let missing = try await HealthProcess.run(["import", folder.appendingPathComponent("nope.zip").path, "--database", database])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no such file"))
+    }
+
+    @Test("the import's summary counts in words that agree with the number: 1 new record, 2 new records")
+    func summaryWordsAgree() async throws {
+        let folder = try Self.temporaryFolder()
+        func export(_ records: Int) throws -> String {
+            let record = #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" value="5" "#
+            let lines = (0..<records).map { #"\#(record)startDate="2024-01-01 10:0\#($0):00 +0000" endDate="2024-01-01 10:0\#($0):30 +0000"/>"# }
+            let url = folder.appendingPathComponent("export-\(records).xml")
+            try Data((["<?xml version=\"1.0\"?>", "<HealthData locale=\"en_US\">"] + lines + ["</HealthData>"]).joined(separator: "\n").utf8).write(to: url)
+            return url.path
+        }
+        let one = try await HealthProcess.run(["import", try export(1), "--database", folder.appendingPathComponent("one.sqlite").path])
+        #expect(one.status == 0 && one.stdout.contains("stored 1 new record; 0 already in the store"), "\(one.stdout) \(one.stderr)")
+        let two = try await HealthProcess.run(["import", try export(2), "--database", folder.appendingPathComponent("two.sqlite").path])
+        #expect(two.status == 0 && two.stdout.contains("stored 2 new records; 0 already in the store"), "\(two.stdout) \(two.stderr)")
     }
 
     @Test("health export --format apple writes an export.zip that health import reads back into the same store contents")

@@ -24,12 +24,14 @@ enum ImportReportText {
         let seconds = String(format: "%.1f", summary.seconds)
         let stored = dryRun ? "would store" : "stored"
         lines.append(dryRun ? "Dry run of \(summary.source) in \(seconds) s: nothing was written" : "Imported \(summary.source) in \(seconds) s")
-        lines.append("  \(stored) \(NumberText.grouped(summary.stored)) new records; \(NumberText.grouped(summary.alreadyStored)) already in the store")
-        if summary.duplicatesInExport > 0 { lines.append("  \(NumberText.grouped(summary.duplicatesInExport)) records appear twice in the export (stored once)") }
-        if summary.correlationMembersMerged > 0 {
-            lines.append("  \(NumberText.grouped(summary.correlationMembersMerged)) top-level records are also correlation members (stored once)")
+        lines.append("  \(stored) \(NumberText.counted(summary.stored, "new record")); \(NumberText.grouped(summary.alreadyStored)) already in the store")
+        if summary.duplicatesInExport > 0 {
+            lines.append("  \(NumberText.counted(summary.duplicatesInExport, "record")) twice in the export (stored once)")
         }
-        if summary.characteristicsSet > 0 { lines.append("  \(summary.characteristicsSet) characteristics set from <Me>") }
+        if summary.correlationMembersMerged > 0 {
+            lines.append("  \(NumberText.counted(summary.correlationMembersMerged, "top-level record")) also in correlations (stored once)")
+        }
+        if summary.characteristicsSet > 0 { lines.append("  \(NumberText.counted(summary.characteristicsSet, "characteristic")) set from <Me>") }
         if dryRun, summary.problems.total == 0 { lines.append("  no problems") }
         if let first = summary.firstDate, let last = summary.lastDate {
             lines.append("  dates \(DateText.day(first, timeZone: .gmt)) to \(DateText.day(last, timeZone: .gmt)) (UTC)")

@@ -64,6 +64,11 @@ enum NumberText {
         value < 0 ? "-" + group(String(-value)) : group(String(value))
     }
 
+    /// A grouped count and its noun, plural unless the count is 1: `1 new record`, `20,205 new records`.
+    static func counted(_ value: Int, _ noun: String) -> String {
+        "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     private static func group(_ digits: String) -> String {
         var out = ""
         for (index, character) in digits.enumerated() {

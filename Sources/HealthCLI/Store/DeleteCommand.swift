@@ -38,7 +38,7 @@ struct DeleteCommand: ParsableCommand {
             Console.write("No \(type.shortName) objects match; nothing deleted.\n")
             return
         }
-        let what = "\(NumberText.grouped(count)) \(type.shortName) object\(count == 1 ? "" : "s") from \(store.shownName)"
+        let what = "\(NumberText.counted(count, "\(type.shortName) object")) from \(store.shownName)"
         if !yes {
             guard isatty(STDIN_FILENO) != 0 else {
                 throw badInput("deleting \(what) needs confirmation; pass --yes to delete without asking")
@@ -54,7 +54,7 @@ struct DeleteCommand: ParsableCommand {
         let tombstones = try storageCall { try writer.storage().delete(matching: filter) }
         let ofType = tombstones.filter { $0.type == type.identifier }.count
         let others = tombstones.count - ofType
-        Console.write("Deleted \(NumberText.grouped(ofType)) \(type.shortName) object\(ofType == 1 ? "" : "s")"
+        Console.write("Deleted \(NumberText.counted(ofType, "\(type.shortName) object"))"
             + (others > 0 ? " and \(NumberText.grouped(others)) objects they held" : "") + ".\n")
     }
 
