@@ -21,8 +21,7 @@ extension SQLiteHealthStorage {
                 }
                 let sql = """
                     SELECT s.start, s.end, s.quantity, s.original_quantity, s.unit, s.source_id,
-                           CASE WHEN s.has_fields THEN EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id
-                                                    AND f.key = '\(SlotSums.userEnteredKey)' AND f.num = 1) ELSE 0 END
+                           \(SlotSums.userEntered("s"))
                     FROM sample s \(index) WHERE \(condition.sql)
                     """
                 var values: [QuantityValue] = []

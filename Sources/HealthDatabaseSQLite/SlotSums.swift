@@ -30,6 +30,15 @@ enum SlotSums {
     /// The field whose value 1 (`HKWasUserEntered = 1`) moves a sample from its slot to the raw samples.
     static let userEnteredKey = "HKWasUserEntered"
 
+    /// 1 when the `sample` row `alias` carries `HKWasUserEntered = 1`, else 0: `field` is sought only for rows that have
+    /// fields (`has_fields`), so a read of many samples without any pays no seek for them.
+    static func userEntered(_ alias: String) -> String {
+        """
+        CASE WHEN \(alias).has_fields THEN EXISTS (SELECT 1 FROM field f WHERE f.sample_id = \(alias).id \
+        AND f.key = '\(userEnteredKey)' AND f.num = 1) ELSE 0 END
+        """
+    }
+
     /// `sample.kind` of quantity samples, the only ones summarised.
     private static let quantityKind = RecordKind.quantity.code
 
@@ -76,7 +85,7 @@ enum SlotSums {
     private static let summariseStored = """
             INSERT INTO stat_raw (sample_id, type, start, end)
                 SELECT s.id, s.type, s.start, s.end FROM sample s WHERE s.kind = \(quantityKind) AND (NOT (\(inside("s")))
-                    OR EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id AND f.key = '\(userEnteredKey)' AND f.num = 1));
+                    OR \(userEntered("s")));
             INSERT INTO stat_slot (type, slot, source_id, device_id, total, n)
                 SELECT s.type, \(slot("s.start")), s.source_id, COALESCE(s.device_id, 0), sum(COALESCE(s.quantity, 0)), count(*)
                 FROM sample s WHERE s.kind = \(quantityKind) AND NOT EXISTS (SELECT 1 FROM stat_raw r WHERE r.sample_id = s.id)
@@ -207,8 +216,7 @@ extension SQLiteHealthStorage: SlotSumStorage {
             var sources = try SourceNumbers(db)
             let sql = """
                 SELECT r.start, r.end, s.source_id, s.uuid,
-                       CASE WHEN s.has_fields THEN EXISTS (SELECT 1 FROM field f WHERE f.sample_id = s.id
-                                                AND f.key = '\(SlotSums.userEnteredKey)' AND f.num = 1) ELSE 0 END,
+                       \(SlotSums.userEntered("s")),
                        COALESCE(s.device_id, 0)
                 FROM stat_raw r JOIN sample s ON s.id = r.sample_id WHERE r.type = ?
                 """
