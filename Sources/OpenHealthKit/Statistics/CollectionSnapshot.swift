@@ -128,11 +128,6 @@ extension HKStatisticsCollectionQuery {
 
     /// The index of the first of the ascending, consecutive `intervals` that ends after `date`.
     private static func firstInterval(in intervals: [DateInterval], endingAfter date: Date) -> Int {
-        var low = 0, high = intervals.count
-        while low < high {
-            let mid = (low + high) / 2
-            if intervals[mid].end > date { high = mid } else { low = mid + 1 }
-        }
-        return low
+        intervals.partitionIndex { $0.end > date }
     }
 }

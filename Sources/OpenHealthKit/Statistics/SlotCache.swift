@@ -195,16 +195,8 @@ package final class SlotCache: @unchecked Sendable {
 
     /// The positions in ``rawSlots`` of the slots in `range`.
     private func rawSlotRange(_ range: ClosedRange<Int64>) -> Range<Int> {
-        func first(after bound: Int64) -> Int {
-            var low = 0, high = rawSlots.count
-            while low < high {
-                let middle = (low + high) / 2
-                if rawSlots[middle] <= bound { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        let lower = range.lowerBound == .min ? 0 : first(after: range.lowerBound - 1)
-        return lower..<max(lower, first(after: range.upperBound))
+        let lower = rawSlots.partitionIndex { $0 >= range.lowerBound }
+        return lower..<max(lower, rawSlots.partitionIndex { $0 > range.upperBound })
     }
 
     /// Replaces the cached slots in `range` with those of `table` (ordered by slot) and the raw slots there.
@@ -291,14 +283,7 @@ package final class SlotCache: @unchecked Sendable {
     /// The index of the first cached slot not before `key`.
     func index(of key: Int64) -> Int { firstIndex { $0 >= key } }
 
-    private func firstIndex(where predicate: (Int64) -> Bool) -> Int {
-        var low = 0, high = keys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if predicate(keys[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
-    }
+    private func firstIndex(where predicate: (Int64) -> Bool) -> Int { keys.partitionIndex(where: predicate) }
 
     /// Logs `slots` as one more generation of changes.
     private func record(_ slots: [ClosedRange<Int64>]) {
@@ -375,14 +360,7 @@ package final class SlotCache: @unchecked Sendable {
     }
 
     /// The index of the first raw sample starting at or after `date` (`raw.count` when none does).
-    private func firstRaw(startingAtOrAfter date: Date) -> Int {
-        var low = 0, high = raw.count
-        while low < high {
-            let middle = (low + high) / 2
-            if raw[middle].start < date { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    private func firstRaw(startingAtOrAfter date: Date) -> Int { raw.partitionIndex { $0.start >= date } }
 
     /// The start of `slot`.
     func date(_ slot: Int64) -> Date { Date(timeIntervalSince1970: Double(slot) * slotSeconds) }
