@@ -80,8 +80,8 @@ enum SortMapping {
         } }
         let total = { (key: String, read: @escaping (HKWorkout) -> Double?) in Entry(key: .field(key)) { ($0 as? HKWorkout).flatMap(read) } }
         switch identifier.rawValue {
-        case HKSampleSortIdentifierStartDate, "startDate": return sample(\.startDate)
-        case HKSampleSortIdentifierEndDate, "endDate": return sample(\.endDate)
+        case HKSampleSortIdentifierStartDate, "startDate": return sample { $0.startDate }
+        case HKSampleSortIdentifierEndDate, "endDate": return sample { $0.endDate }
         case HKWorkoutSortIdentifierDuration, HKPredicateKeyPathWorkoutDuration: return total(FieldKey.workoutDuration) { $0.duration }
         case HKWorkoutSortIdentifierTotalDistance, "totalDistance":
             return total(FieldKey.workoutTotalDistance) { $0.totalDistance?.doubleValue(for: .meter()) }

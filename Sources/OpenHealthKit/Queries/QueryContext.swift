@@ -27,7 +27,7 @@ package struct QueryContext: Sendable {
 
     /// The filter for samples of any of `types` matching `predicate`, restricted to what the app may read.
     package func filter(types: [HKObjectType], predicate: NSPredicate?) throws -> SampleFilter {
-        let identifiers = Set(types.map(\.identifier))
+        let identifiers = Set(types.map { $0.identifier })
         return try filter(.and([.types(identifiers), QueryMapping.filter(from: predicate)]), types: types)
     }
 
