@@ -8,8 +8,9 @@ public import Foundation
 /// ``checked(type:quantity:start:end:device:metadata:)``, or the subclass's own initialiser, to get the
 /// concrete subclass. Samples read from a store are always of the concrete subclass.
 public class HKQuantitySample: HKSample, @unchecked Sendable {
-    /// The sample's quantity type.
-    public let quantityType: HKQuantityType
+    /// The sample's quantity type: ``HKSample/sampleType``, which every initialiser sets to a quantity type (one
+    /// reference kept, not two: a sample read from the store retains and releases its type once).
+    public var quantityType: HKQuantityType { unsafeDowncast(sampleType, to: HKQuantityType.self) }
     /// The measured value.
     public let quantity: HKQuantity
     /// How many individual values make up `quantity` (1 unless the sample is a series).
@@ -24,7 +25,6 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
         uuid: UUID, sourceRevision: HKSourceRevision?, device: HKDevice?, metadata: [String: Any]?,
         seriesValues: [QuantitySeriesValue] = []
     ) {
-        self.quantityType = type
         self.quantity = quantity
         self.count = seriesValues.isEmpty ? count : seriesValues.count
         self.seriesValues = seriesValues
@@ -42,9 +42,9 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
 
     /// Unarchives a quantity sample; fails when the type is not a quantity type or the quantity is missing.
     public required init?(coder: NSCoder) {
-        guard let type = ObjectCoding.sampleType(coder, forKey: "sampleType") as? HKQuantityType,
+        // HKSample's own decoding reads the same type back as `sampleType`, which `quantityType` is.
+        guard ObjectCoding.sampleType(coder, forKey: "sampleType") is HKQuantityType,
               let quantity = coder.decodeObject(of: HKQuantity.self, forKey: "quantity") else { return nil }
-        quantityType = type
         self.quantity = quantity
         seriesValues = coder.containsValue(forKey: "series") ? ObjectCoding.decode([QuantitySeriesValue].self, coder, forKey: "series") ?? [] : []
         count = seriesValues.isEmpty ? max(1, coder.decodeInteger(forKey: "count")) : seriesValues.count
