@@ -11,9 +11,19 @@ extension MetadataValidation {
     /// `NSNumber`s gives the same casts on Linux. `HKObject`, `HKWorkoutEvent`, `HKWorkoutActivity` and
     /// `HKDeletedObject` call this once, when they are created. Validation is unaffected: it runs on the
     /// caller's values and classifies an `NSNumber` exactly as the Swift number it came from.
+    ///
+    /// Metadata whose values are all stored as they are (what a read from the store builds) is kept as it is, not
+    /// copied: mapping every value into a new dictionary cost an allocation for each sample read with metadata.
     package static func normalized(_ metadata: [String: Any]?) -> [String: Any]? {
         guard let metadata, !metadata.isEmpty else { return nil }
-        return metadata.mapValues(normalizedValue)
+        return metadata.values.allSatisfy(isNormalized) ? metadata : metadata.mapValues(normalizedValue)
+    }
+
+    /// Whether ``normalizedValue(_:)`` keeps `value` as it is; the common classes answer without a cast.
+    private static func isNormalized(_ value: Any) -> Bool {
+        let kind = type(of: value)
+        if kind is NSNumber.Type || kind == String.self || kind == Date.self || kind is HKQuantity.Type { return true }
+        return !(value is Substring) && bridgedNumber(value) == nil
     }
 
     /// One metadata value as HealthKit would return it (see ``normalized(_:)``).

@@ -63,7 +63,8 @@ package enum MetadataMapping {
     package static func value(for field: FieldValue, key: String) throws(HKError) -> Any {
         switch field {
         case .text(let text): return text
-        case .bool(let flag): return flag
+        // As `HKObject` stores a Boolean (an `NSNumber`), so the object keeps this metadata without converting it.
+        case .bool(let flag): return NSNumber(value: flag)
         case .date(let date): return date
         case .number(let number):
             if number.rounded() == number, abs(number) < 9.0e15 { return NSNumber(value: Int64(number)) }
