@@ -11,9 +11,14 @@ extension Database {
     /// about 20 MB of cached statements. Caching only SQL with at most ``cachedParameterLimit`` parameters keeps the
     /// cache to the shapes that repeat.
     func filterStatement(sql: String) throws -> Statement {
+        Self.cachesStatement(sql: sql) ? try cachedStatement(sql: sql) : try makeStatement(sql: sql)
+    }
+
+    /// Whether ``filterStatement(sql:)`` keeps the statement for `sql`: at most ``cachedParameterLimit`` parameters.
+    static func cachesStatement(sql: String) -> Bool {
         var parameters = 0
         for byte in sql.utf8 where byte == UInt8(ascii: "?") { parameters += 1 }
-        return parameters <= Self.cachedParameterLimit ? try cachedStatement(sql: sql) : try makeStatement(sql: sql)
+        return parameters <= cachedParameterLimit
     }
 
     /// The most parameters of a filter's SQL kept in the statement cache.

@@ -11,6 +11,8 @@ public import HealthDatabase
 public final class SQLiteHealthStorage: HealthStorage {
     let writer: any DatabaseWriter   // internal: SlotSums.swift reads and installs the statistics summaries
     let identities = IdentityCache()   // internal: SlotSums.swift maps type names and ids
+    /// The record selects built lately, for reads that repeat.
+    private let selects = SelectMemo()
     /// The summaries totalled since ``collectSlotSums()`` (SlotSums.swift), fed by every save while collecting.
     let slotSumTotals = Locked<SlotSumTotals?>(nil)
     /// Where the store lives: a file path, or `":memory:"`.
@@ -290,7 +292,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
         try read { db in
-            let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
+            let query = try selects.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
                                                parts: includePayload ? .all : RecordParts.all.subtracting(.payload))
             return try reader.records(db, sql: query.sql, arguments: query.arguments)
         }
@@ -306,7 +308,7 @@ public final class SQLiteHealthStorage: HealthStorage {
         var bodyError: (any Error)?
         do {
             try storageErrors { try writer.unsafeRead { db in
-                let query = try SampleQuery.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
+                let query = try selects.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
                                                    parts: parts)
                 try reader.forEach(db, sql: query.sql, arguments: query.arguments, parts: parts) { record in
                     do { try body(record) } catch { bodyError = error; throw error }
