@@ -78,9 +78,12 @@ package enum ObjectMapping {
     /// ``object(from:children:)`` for one record of a read that maps many: `memo` carries what the previous
     /// records resolved.
     package static func object(from record: SampleRecord, children: [SampleRecord], memo: ReadMemo) throws(HKError) -> HKSample {
+        // Quantity samples, most of what is read, are built straight from the record: see
+        // ``SampleKindMapping/quantitySample(from:memo:)``.
+        if record.kind == .quantity { return try SampleKindMapping.quantitySample(from: record, memo: memo) }
         let common = try CommonParts(record, memo: memo)
         switch record.kind {
-        case .quantity: return try SampleKindMapping.quantitySample(from: record, common)
+        case .quantity: return try SampleKindMapping.quantitySample(from: record, memo: memo)
         case .category: return try SampleKindMapping.categorySample(from: record, common)
         case .correlation:
             var members = Set<HKSample>()
@@ -130,7 +133,7 @@ package struct CommonParts {
     init(_ record: borrowing SampleRecord, memo: ReadMemo = ReadMemo()) throws(HKError) {
         // The one step that can throw comes first, so the parts are built in place (throwing after some were set made
         // the compiler build them aside, then copy and destroy them: a twentieth of mapping 100 samples).
-        metadata = record.fields.isEmpty ? nil : try MetadataMapping.metadata(from: record.fields)
+        metadata = try Self.metadata(of: record)
         uuid = record.uuid
         typeIdentifier = record.type
         start = record.startDate
@@ -142,8 +145,18 @@ package struct CommonParts {
 
     /// The record's type as `T`, or an error naming the identifier.
     func type<T: HKObjectType>(_: T.Type) throws(HKError) -> T {
-        guard let type = memo.type(named: typeIdentifier) as? T else {
-            throw HKError(.errorInvalidArgument, "Record \(uuid) names \(typeIdentifier), which is not a known \(T.self)")
+        try Self.type(T.self, of: typeIdentifier, uuid: uuid, memo: memo)
+    }
+
+    /// The object metadata of `record`'s fields, nil without fields.
+    static func metadata(of record: borrowing SampleRecord) throws(HKError) -> [String: Any]? {
+        record.fields.isEmpty ? nil : try MetadataMapping.metadata(from: record.fields)
+    }
+
+    /// The type named `identifier`, through `memo`, as `T`, or an error naming the identifier and record `uuid`.
+    static func type<T: HKObjectType>(_: T.Type, of identifier: String, uuid: UUID, memo: ReadMemo) throws(HKError) -> T {
+        guard let type = memo.type(named: identifier) as? T else {
+            throw HKError(.errorInvalidArgument, "Record \(uuid) names \(identifier), which is not a known \(T.self)")
         }
         return type
     }

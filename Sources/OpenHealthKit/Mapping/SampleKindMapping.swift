@@ -31,13 +31,17 @@ package enum SampleKindMapping {
         record.categoryValue = value
     }
 
-    /// Rebuilds the concrete quantity sample class (cumulative or discrete) in the unit it was saved in.
-    static func quantitySample(from record: borrowing SampleRecord, _ common: consuming CommonParts) throws(HKError) -> HKQuantitySample {
-        let type = try common.type(HKQuantityType.self)
+    /// Rebuilds the concrete quantity sample class (cumulative or discrete) in the unit it was saved in, straight from
+    /// the record and `memo`, without ``CommonParts``: each part is made once and moved into the sample (through
+    /// ``CommonParts`` every part was copied into the sample, then released with the parts, a retain and a release a
+    /// part for every sample read).
+    static func quantitySample(from record: borrowing SampleRecord, memo: ReadMemo) throws(HKError) -> HKQuantitySample {
+        let metadata = try CommonParts.metadata(of: record)
+        let type = try CommonParts.type(HKQuantityType.self, of: record.type, uuid: record.uuid, memo: memo)
         let quantity: HKQuantity
         if let unitString = record.unit, let value = record.originalQuantity {
             do {
-                quantity = HKQuantity(unit: try common.memo.unit(unitString), doubleValue: value)
+                quantity = HKQuantity(unit: try memo.unit(unitString), doubleValue: value)
             } catch {
                 throw HKError(.errorInvalidArgument, "Record \(record.uuid) has an invalid unit \"\(unitString)\": \(error)")
             }
@@ -47,9 +51,9 @@ package enum SampleKindMapping {
             throw HKError(.errorInvalidArgument, "Quantity record \(record.uuid) has no value")
         }
         let series = record.payload == nil ? [] : try PayloadCoding.decode(SeriesPayload.self, from: record).series
-        return HKQuantitySample.make(type: type, quantity: quantity, count: record.count, start: common.start, end: common.end,
-                                     uuid: common.uuid, sourceRevision: common.revision, device: common.device, metadata: common.metadata,
-                                     seriesValues: series)
+        return HKQuantitySample.make(type: type, quantity: quantity, count: record.count, start: record.startDate, end: record.endDate,
+                                     uuid: record.uuid, sourceRevision: memo.revision(record.source),
+                                     device: record.device.map(memo.device), metadata: metadata, seriesValues: series)
     }
 
     /// Rebuilds a category sample.
