@@ -163,7 +163,8 @@ struct RecordReader {
         record.startDate = Date(timeIntervalSince1970: row.double(4))
         record.endDate = Date(timeIntervalSince1970: row.double(5))
         record.quantity = row.optionalDouble(6)
-        record.unit = row.text(7, &state.strings)
+        // Most rows repeat the unit before them: kept, it is neither decoded nor stored again.
+        if !row.text(7, equals: record.unit) { record.unit = row.text(7, &state.strings) }
         record.originalQuantity = row.optionalDouble(8)
         record.count = Int(row.int64(9))
         if parts.contains(.categoryValue) { record.categoryValue = row.optionalInt64(10).map { Int($0) } }

@@ -63,8 +63,9 @@ struct ColumnReader {
 
     /// The column as a UUID stored as a 16-byte blob, nil for NULL.
     func uuid(_ index: CInt) throws -> UUID? {
-        if isNull(index) { return nil }
-        guard sqlite3_column_bytes(handle, index) == 16, let blob = sqlite3_column_blob(handle, index) else {
+        // The blob first (no pointer for NULL or an empty blob), then its length: two calls for a UUID, not three.
+        guard let blob = sqlite3_column_blob(handle, index), sqlite3_column_bytes(handle, index) == 16 else {
+            if isNull(index) { return nil }
             throw StorageError.unavailable("column \(index) holds no UUID")
         }
         return UUID(uuid: blob.assumingMemoryBound(to: uuid_t.self).pointee)
@@ -76,6 +77,15 @@ struct ColumnReader {
         let count = Int(sqlite3_column_bytes(handle, index))
         guard count > 0, let blob = sqlite3_column_blob(handle, index) else { return Data() }
         return Data(bytes: blob, count: count)
+    }
+
+    /// Whether the column holds `string` (its UTF-8 bytes exactly; NULL for nil), without making a string of it.
+    func text(_ index: CInt, equals string: String?) -> Bool {
+        guard let text = sqlite3_column_text(handle, index) else { return string == nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return string?.utf8.withContiguousStorageIfAvailable {
+            $0.count == count && (count == 0 || memcmp($0.baseAddress!, text, count) == 0)
+        } ?? false
     }
 
     /// The column as text, nil for NULL; a string seen recently in `strings` is returned shared, not allocated.
