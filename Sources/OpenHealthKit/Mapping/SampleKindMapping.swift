@@ -53,7 +53,7 @@ package enum SampleKindMapping {
         let series = record.payload == nil ? [] : try PayloadCoding.decode(SeriesPayload.self, from: record).series
         return HKQuantitySample.make(type: type, quantity: quantity, count: record.count, start: record.startDate, end: record.endDate,
                                      uuid: record.uuid, sourceRevision: memo.revision(record.source),
-                                     device: record.device.map(memo.device), metadata: metadata, seriesValues: series)
+                                     device: record.device.map { memo.device($0) }, metadata: metadata, seriesValues: series)
     }
 
     /// Rebuilds a category sample.
