@@ -49,7 +49,7 @@ public struct FHIRReader: Sendable {
         let slicer = JSONSlicer(data)
         do {
             let whole = try slicer.document()
-            _ = try readObject(at: whole.lowerBound, in: slicer, path: "", fullUrl: nil, into: &result)
+            _ = try readObject(at: whole.lowerBound, in: slicer, path: "", fullUrl: nil, decoder: JSONSliceDecoder(), into: &result)
         } catch {
             result.failures.append(error)
         }
@@ -64,7 +64,7 @@ public struct FHIRReader: Sendable {
 
     /// Reads the object at `start` as a resource (a Bundle's entries one by one, in the same pass) and returns the
     /// index after it. Broken JSON structure throws; a resource that does not decode is recorded in `result.failures`.
-    private func readObject(at start: Int, in slicer: JSONSlicer, path: String, fullUrl: String?,
+    private func readObject(at start: Int, in slicer: JSONSlicer, path: String, fullUrl: String?, decoder: JSONSliceDecoder,
                             into result: inout FHIRReadResult) throws(FHIRDecodingError) -> Int {
         var names: Set<String> = [], type: String?, id: String?, skippedEntries: Int?
         let end = try slicer.forEachMember(at: start, path: path) { key, value throws(FHIRDecodingError) -> Int? in
@@ -75,7 +75,7 @@ public struct FHIRReader: Sendable {
                 if key == "id" { id = slicer.string(value..<valueEnd) } else { type = slicer.string(value..<valueEnd) }
                 return valueEnd
             case "entry" where type == "Bundle":
-                return try readEntries(at: value, in: slicer, path: Self.join(path, "entry"), into: &result)
+                return try readEntries(at: value, in: slicer, path: Self.join(path, "entry"), decoder: decoder, into: &result)
             case "entry":
                 skippedEntries = value
                 return nil
@@ -88,13 +88,13 @@ public struct FHIRReader: Sendable {
             return end
         }
         if type == "Bundle" {
-            if let skippedEntries { _ = try readEntries(at: skippedEntries, in: slicer, path: Self.join(path, "entry"), into: &result) }
+            if let skippedEntries { _ = try readEntries(at: skippedEntries, in: slicer, path: Self.join(path, "entry"), decoder: decoder, into: &result) }
             return end
         }
         let data = slicer.data(start..<end)
         guard FHIRAnyResource.models[type] == nil else {
             do {
-                var read = try decode(start..<end, of: slicer, data: data, path: path, fullUrl: fullUrl)
+                var read = try decode(start..<end, of: slicer, data: data, path: path, fullUrl: fullUrl, decoder: decoder)
                 read.resource.memberNames = names
                 result.resources.append(read)
             } catch {
@@ -111,7 +111,8 @@ public struct FHIRReader: Sendable {
     }
 
     /// Reads a Bundle's `entry` array at `start`; returns the index after it.
-    private func readEntries(at start: Int, in slicer: JSONSlicer, path: String, into result: inout FHIRReadResult) throws(FHIRDecodingError) -> Int {
+    private func readEntries(at start: Int, in slicer: JSONSlicer, path: String, decoder: JSONSliceDecoder,
+                             into result: inout FHIRReadResult) throws(FHIRDecodingError) -> Int {
         try slicer.forEachElement(at: start, path: path) { position, element throws(FHIRDecodingError) -> Int in
             let here = "\(path)[\(position)]"
             var fullUrl: String?, firstRead: Int?
@@ -123,7 +124,7 @@ public struct FHIRReader: Sendable {
                     return valueEnd
                 case "resource":
                     firstRead = result.resources.count
-                    return try readObject(at: value, in: slicer, path: here + ".resource", fullUrl: fullUrl, into: &result)
+                    return try readObject(at: value, in: slicer, path: here + ".resource", fullUrl: fullUrl, decoder: decoder, into: &result)
                 default:
                     return nil
                 }
@@ -139,10 +140,11 @@ public struct FHIRReader: Sendable {
     }
 
     /// Decodes the resource at `range` of the slicer's input (its bytes `data`); `path` prefixes any error.
-    private func decode(_ range: Range<Int>, of slicer: JSONSlicer, data: Data, path: String, fullUrl: String?) throws(FHIRDecodingError) -> FHIRReadResource {
+    private func decode(_ range: Range<Int>, of slicer: JSONSlicer, data: Data, path: String, fullUrl: String?,
+                        decoder: JSONSliceDecoder) throws(FHIRDecodingError) -> FHIRReadResource {
         let resource: FHIRAnyResource
         do {
-            resource = try JSONSliceDecoder.decode(FHIRAnyResource.self, from: slicer.bytes, in: range)
+            resource = try decoder.decode(FHIRAnyResource.self, from: slicer.bytes, in: range)
         } catch let error as FHIRDecodingError {
             throw error.prefixed(with: path)
         } catch let error as DecodingError {
