@@ -155,10 +155,10 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer, JSONScalarSource {
     }
 
     func decodeNil() throws -> Bool {
-        guard !isAtEnd, context.pointee.bytes[context.pointee.tape.items[elements.lowerBound + currentIndex].value] == UInt8(ascii: "n") else {
+        guard isAtEnd || context.pointee.bytes[context.pointee.tape.items[elements.lowerBound + currentIndex].value] == UInt8(ascii: "n") else {
             return false
         }
-        _ = try take(Never.self)
+        _ = try take(Optional<Any>.self)
         return true
     }
 

@@ -27,7 +27,11 @@ final class JSONSliceDecoder {
     /// Decodes `T` from `bytes[range]` (UTF-8 already checked). Throws ``FHIRDecodingError`` for broken JSON (its
     /// path empty, the byte offset counted in `bytes`) and `DecodingError` when the JSON does not fit `T`.
     func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], in range: Range<Int>) throws -> T {
-        try bytes.withUnsafeBufferPointer { buffer in
+        // Paths and container numbers are kept in 32 bits; a value this large has too many of them.
+        guard range.count < Int(Int32.max) else {
+            throw FHIRDecodingError(path: "", reason: "refused: a resource of \(range.count) bytes (at most \(Int32.max))")
+        }
+        return try bytes.withUnsafeBufferPointer { buffer in
             try JSONValidation.check(buffer, range, into: &context.pointee.tape)
             context.pointee.bytes = buffer
             defer {
