@@ -12,7 +12,7 @@ package enum FHIREnteredInError {
     /// Whether `data` (one resource's JSON) is marked entered in error. Only resources that contain the code at all are
     /// decoded again, so the cost is a byte search for the rest.
     package static func isMarked(_ data: Data) -> Bool {
-        guard data.range(of: Data(code.utf8)) != nil, let probe = try? JSONDecoder().decode(Probe.self, from: data) else { return false }
+        guard data.range(of: Data(code.utf8)) != nil, let probe = try? JSONSliceDecoder.decode(Probe.self, from: data) else { return false }
         return probe.status == code || probe.verificationStatus?.code == code
     }
 

@@ -49,7 +49,7 @@ public struct FHIRReader: Sendable {
         let slicer = JSONSlicer(data)
         do {
             let whole = try slicer.document()
-            _ = try readObject(at: whole.lowerBound, in: slicer, path: "", fullUrl: nil, decoder: JSONDecoder(), into: &result)
+            _ = try readObject(at: whole.lowerBound, in: slicer, path: "", fullUrl: nil, decoder: JSONSliceDecoder(), into: &result)
         } catch {
             result.failures.append(error)
         }
@@ -64,7 +64,7 @@ public struct FHIRReader: Sendable {
 
     /// Reads the object at `start` as a resource (a Bundle's entries one by one, in the same pass) and returns the
     /// index after it. Broken JSON structure throws; a resource that does not decode is recorded in `result.failures`.
-    private func readObject(at start: Int, in slicer: JSONSlicer, path: String, fullUrl: String?, decoder: JSONDecoder,
+    private func readObject(at start: Int, in slicer: JSONSlicer, path: String, fullUrl: String?, decoder: JSONSliceDecoder,
                             into result: inout FHIRReadResult) throws(FHIRDecodingError) -> Int {
         var names: Set<String> = [], type: String?, id: String?, skippedEntries: Int?
         let end = try slicer.forEachMember(at: start, path: path) { key, value throws(FHIRDecodingError) -> Int? in
@@ -94,7 +94,7 @@ public struct FHIRReader: Sendable {
         let data = slicer.data(start..<end)
         guard FHIRAnyResource.models[type] == nil else {
             do {
-                var read = try decode(data, path: path, fullUrl: fullUrl, decoder: decoder)
+                var read = try decode(start..<end, of: slicer, data: data, path: path, fullUrl: fullUrl, decoder: decoder)
                 read.resource.memberNames = names
                 result.resources.append(read)
             } catch {
@@ -111,7 +111,7 @@ public struct FHIRReader: Sendable {
     }
 
     /// Reads a Bundle's `entry` array at `start`; returns the index after it.
-    private func readEntries(at start: Int, in slicer: JSONSlicer, path: String, decoder: JSONDecoder,
+    private func readEntries(at start: Int, in slicer: JSONSlicer, path: String, decoder: JSONSliceDecoder,
                              into result: inout FHIRReadResult) throws(FHIRDecodingError) -> Int {
         try slicer.forEachElement(at: start, path: path) { position, element throws(FHIRDecodingError) -> Int in
             let here = "\(path)[\(position)]"
@@ -139,11 +139,14 @@ public struct FHIRReader: Sendable {
         }
     }
 
-    /// Decodes one resource's bytes; `path` prefixes any error.
-    func decode(_ data: Data, path: String, fullUrl: String?, decoder: JSONDecoder) throws(FHIRDecodingError) -> FHIRReadResource {
+    /// Decodes the resource at `range` of the slicer's input (its bytes `data`); `path` prefixes any error.
+    private func decode(_ range: Range<Int>, of slicer: JSONSlicer, data: Data, path: String, fullUrl: String?,
+                        decoder: JSONSliceDecoder) throws(FHIRDecodingError) -> FHIRReadResource {
         let resource: FHIRAnyResource
         do {
-            resource = try decoder.decode(FHIRAnyResource.self, from: data)
+            resource = try decoder.decode(FHIRAnyResource.self, from: slicer.bytes, in: range)
+        } catch let error as FHIRDecodingError {
+            throw error.prefixed(with: path)
         } catch let error as DecodingError {
             throw FHIRDecodingError(error).prefixed(with: path)
         } catch {

@@ -81,18 +81,15 @@ struct JSONSlicer {
         guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
         let inner = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
         if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
-        return try? JSONDecoder().decode(String.self, from: Data(bytes[range]))
+        guard (try? JSONValidation.check(bytes, range)) != nil else { return nil }
+        return bytes.withUnsafeBufferPointer { try? JSONText.string($0, range.lowerBound) }
     }
 
     /// The bytes at `range`.
     func data(_ range: Range<Int>) -> Data { Data(bytes[range]) }
 
     private func skipSpace(_ start: Int) -> Int {
-        var index = start
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-            index += 1
-        }
-        return index
+        bytes.withUnsafeBufferPointer { JSONText.skipSpace($0, start, $0.count) }
     }
 
     private func skipString(_ start: Int, _ path: String) throws(FHIRDecodingError) -> Int {
@@ -127,7 +124,7 @@ struct JSONSlicer {
 
     /// The index after the closing quote of the string opening at `start`, or nil when it is not closed.
     /// Finds quotes with `memchr`, then counts the backslashes before one to tell an escaped quote.
-    private static func stringEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+    static func stringEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
         var index = start + 1
         while index < buffer.count {
@@ -143,7 +140,7 @@ struct JSONSlicer {
 
     /// The index after the bracket closing the object or array opening at `start`, or nil when it is not closed, or
     /// `-(offset + 1)` of the bracket that nests deeper than ``maximumDepth``. Runs of spaces (pretty-printed JSON is mostly indentation) are skipped eight bytes at a time.
-    private static func containerEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+    static func containerEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
         var depth = 0, index = start
         let count = buffer.count
@@ -171,7 +168,7 @@ struct JSONSlicer {
         return nil
     }
 
-    private static func isDelimiter(_ byte: UInt8) -> Bool {
+    static func isDelimiter(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x2C || byte == 0x7D || byte == 0x5D
     }
 
