@@ -23,6 +23,10 @@ public struct ProviderSync: Sendable {
                                        "MedicationStatement", "Observation", "Procedure"]
     /// Page size asked for.
     public var pageSize = 100
+    /// How many resources of a search's pages are stored in one transaction at most (``PagesToStore``).
+    public var resourcesPerCommit = 500
+    /// How many bytes of pages wait to be stored at most.
+    public var bytesPerCommit = 4 << 20
     /// The most pages one search may take (a guard against servers that page forever).
     public var maximumPages = 1000
     /// How far before the last search's server time `_lastUpdated` asks from (clock skew, in-flight writes).
@@ -161,6 +165,23 @@ public struct ProviderSync: Sendable {
                                                          whenDownloaded: { lookahead.start(after: first) })
         defer { pages.cancel() }
         var serverTime: String?, identifiers = Set<String>()
+        var waiting = PagesToStore(resources: resourcesPerCommit, bytes: bytesPerCommit)
+        do {
+            try await readPages(run, pages, into: &waiting, serverTime: &serverTime, identifiers: &identifiers, result: &result)
+        } catch {
+            // The pages read before the failure are stored, as they would have been one by one.
+            try? waiting.store(ingestor, into: &result)
+            throw error
+        }
+        try waiting.store(ingestor, into: &result)
+        return (serverTime, identifiers)
+    }
+
+    /// Reads the pages of one search in order, storing them through `waiting` (several pages a transaction).
+    private func readPages(_ run: TypeRun, _ pages: SearchPages, into waiting: inout PagesToStore, serverTime: inout String?,
+                           identifiers: inout Set<String>, result: inout SyncReport.TypeResult) async throws {
+        let (type, session, ingestor) = (run.type, run.session, run.ingestor)
+        let step = ProviderError.Step.download(resourceType: type)
         while let page = try await pages.next() {
             if page.number == 1 { serverTime = Self.serverTime(page.response, overlap: overlap) }
             var body = page.response.body
@@ -179,7 +200,8 @@ public struct ProviderSync: Sendable {
             await run.parties.collect(resources: read.resources, session: session)
             result.pages += 1
             let context = await run.referenced.medications(for: read.resources, type: type, session: session, reader: ingestor.reader)
-            result.ingest.merge(try ingestor.ingest(read: read, location: "\(type) page \(page.number)", context: context))
+            try waiting.add(.init(read: read, location: "\(type) page \(page.number)", context: context), bytes: body.count,
+                            ingestor, into: &result)
             if type == "DocumentReference" {
                 let (stored, problems) = await run.attachments.store(page: page.response.body, session: session, health: health,
                                                                      source: ingestor.institution.source)
@@ -187,7 +209,6 @@ public struct ProviderSync: Sendable {
                 result.attachmentProblems += problems
             }
         }
-        return (serverTime, identifiers)
     }
 
     /// The page after `url` by `links`: nil at the end (no `next`, or one already seen or equal to `self` or
