@@ -80,14 +80,17 @@ public struct ProviderSync: Sendable {
         let referenced = ReferencedResources(), attachments = DocumentAttachments()
         let kept = (try? connections.parties(of: id)) ?? ReferencedParties(fhirBase: connection.fhirBase)
         let parties = PartyFetcher(kept: kept, refresh: full, granted: connection.granted)
+        // The connection as read from its file when the type before saved its checkpoints.
+        var saved: ProviderConnection?
         for type in Self.resourceTypes {
             var result = SyncReport.TypeResult(resourceType: type)
             defer {
                 report.types.append(result)
                 progress?(.finished(result))
             }
-            // The scopes may have changed on refresh: read them again.
-            let granted = (try? connections.connection(id).granted) ?? connection.granted
+            // The scopes may have changed on refresh: read them again (the checkpoints' save has just read them).
+            let granted = (saved ?? (try? connections.connection(id)))?.granted ?? connection.granted
+            saved = nil
             guard let restrictions = granted.searchRestrictions(type) else { result.notSearched = "not granted"; continue }
             guard capabilities.serves(type) else { result.notSearched = "not offered by the server"; continue }
             let queries = Self.queries(type, connection: connection, restrictions: restrictions)
@@ -113,19 +116,13 @@ public struct ProviderSync: Sendable {
             }
             // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts);
             // the last type's with the connection at the end (one write and sync of the file fewer).
-            if type != Self.resourceTypes.last { try saveCheckpoints(id, checkpoints) }
+            if type != Self.resourceTypes.last { saved = try connections.update(id) { $0.checkpoints = checkpoints } }
             if let changed = parties.changes() { try connections.saveParties(changed, of: id) }
             if let error = result.error, error.needsSignIn || error.step == .refresh { break }
         }
         connection.checkpoints = checkpoints
         report.parties = parties.counts
         return try finish(report, &connection)
-    }
-
-    private func saveCheckpoints(_ id: String, _ checkpoints: [String: String]) throws {
-        var latest = try connections.connection(id)
-        latest.checkpoints = checkpoints
-        try connections.update(latest)
     }
 
     /// Reads the Patient (the grant's first check); the failure, if any.
@@ -142,13 +139,14 @@ public struct ProviderSync: Sendable {
     }
 
     private func finish(_ report: SyncReport, _ connection: inout ProviderConnection) throws -> SyncReport {
-        var latest = try connections.connection(connection.id)
-        latest.checkpoints = connection.checkpoints
-        latest.lastSync = Date()
-        latest.lastError = report.isComplete ? nil : report.problems.first
-        if report.fullCheck, report.isComplete { latest.lastFullCheck = latest.lastSync }
-        latest = ProviderSchedule.scheduled(latest, complete: report.isComplete, now: latest.lastSync ?? Date())
-        try connections.update(latest)
+        let checkpoints = connection.checkpoints
+        try connections.update(connection.id) { latest in
+            latest.checkpoints = checkpoints
+            latest.lastSync = Date()
+            latest.lastError = report.isComplete ? nil : report.problems.first
+            if report.fullCheck, report.isComplete { latest.lastFullCheck = latest.lastSync }
+            latest = ProviderSchedule.scheduled(latest, complete: report.isComplete, now: latest.lastSync ?? Date())
+        }
         return report
     }
 
