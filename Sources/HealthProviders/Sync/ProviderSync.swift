@@ -23,6 +23,10 @@ public struct ProviderSync: Sendable {
                                        "MedicationStatement", "Observation", "Procedure"]
     /// Page size asked for.
     public var pageSize = 100
+    /// How many resources of a search's pages are stored in one transaction at most (``PagesToStore``).
+    public var resourcesPerCommit = 500
+    /// How many bytes of pages wait to be stored at most.
+    public var bytesPerCommit = 4 << 20
     /// The most pages one search may take (a guard against servers that page forever).
     public var maximumPages = 1000
     /// How far before the last search's server time `_lastUpdated` asks from (clock skew, in-flight writes).
@@ -76,14 +80,17 @@ public struct ProviderSync: Sendable {
         let referenced = ReferencedResources(), attachments = DocumentAttachments()
         let kept = (try? connections.parties(of: id)) ?? ReferencedParties(fhirBase: connection.fhirBase)
         let parties = PartyFetcher(kept: kept, refresh: full, granted: connection.granted)
+        // The connection as read from its file when the type before saved its checkpoints.
+        var saved: ProviderConnection?
         for type in Self.resourceTypes {
             var result = SyncReport.TypeResult(resourceType: type)
             defer {
                 report.types.append(result)
                 progress?(.finished(result))
             }
-            // The scopes may have changed on refresh: read them again.
-            let granted = (try? connections.connection(id).granted) ?? connection.granted
+            // The scopes may have changed on refresh: read them again (the checkpoints' save has just read them).
+            let granted = (saved ?? (try? connections.connection(id)))?.granted ?? connection.granted
+            saved = nil
             guard let restrictions = granted.searchRestrictions(type) else { result.notSearched = "not granted"; continue }
             guard capabilities.serves(type) else { result.notSearched = "not offered by the server"; continue }
             let queries = Self.queries(type, connection: connection, restrictions: restrictions)
@@ -109,19 +116,13 @@ public struct ProviderSync: Sendable {
             }
             // Saved per type, so a sync killed midway resumes from the types it finished (re-fetched pages are upserts);
             // the last type's with the connection at the end (one write and sync of the file fewer).
-            if type != Self.resourceTypes.last { try saveCheckpoints(id, checkpoints) }
+            if type != Self.resourceTypes.last { saved = try connections.update(id) { $0.checkpoints = checkpoints } }
             if let changed = parties.changes() { try connections.saveParties(changed, of: id) }
             if let error = result.error, error.needsSignIn || error.step == .refresh { break }
         }
         connection.checkpoints = checkpoints
         report.parties = parties.counts
         return try finish(report, &connection)
-    }
-
-    private func saveCheckpoints(_ id: String, _ checkpoints: [String: String]) throws {
-        var latest = try connections.connection(id)
-        latest.checkpoints = checkpoints
-        try connections.update(latest)
     }
 
     /// Reads the Patient (the grant's first check); the failure, if any.
@@ -138,13 +139,14 @@ public struct ProviderSync: Sendable {
     }
 
     private func finish(_ report: SyncReport, _ connection: inout ProviderConnection) throws -> SyncReport {
-        var latest = try connections.connection(connection.id)
-        latest.checkpoints = connection.checkpoints
-        latest.lastSync = Date()
-        latest.lastError = report.isComplete ? nil : report.problems.first
-        if report.fullCheck, report.isComplete { latest.lastFullCheck = latest.lastSync }
-        latest = ProviderSchedule.scheduled(latest, complete: report.isComplete, now: latest.lastSync ?? Date())
-        try connections.update(latest)
+        let checkpoints = connection.checkpoints
+        try connections.update(connection.id) { latest in
+            latest.checkpoints = checkpoints
+            latest.lastSync = Date()
+            latest.lastError = report.isComplete ? nil : report.problems.first
+            if report.fullCheck, report.isComplete { latest.lastFullCheck = latest.lastSync }
+            latest = ProviderSchedule.scheduled(latest, complete: report.isComplete, now: latest.lastSync ?? Date())
+        }
         return report
     }
 
@@ -161,6 +163,23 @@ public struct ProviderSync: Sendable {
                                                          whenDownloaded: { lookahead.start(after: first) })
         defer { pages.cancel() }
         var serverTime: String?, identifiers = Set<String>()
+        var waiting = PagesToStore(resources: resourcesPerCommit, bytes: bytesPerCommit)
+        do {
+            try await readPages(run, pages, into: &waiting, serverTime: &serverTime, identifiers: &identifiers, result: &result)
+        } catch {
+            // The pages read before the failure are stored, as they would have been one by one.
+            try? waiting.store(ingestor, into: &result)
+            throw error
+        }
+        try waiting.store(ingestor, into: &result)
+        return (serverTime, identifiers)
+    }
+
+    /// Reads the pages of one search in order, storing them through `waiting` (several pages a transaction).
+    private func readPages(_ run: TypeRun, _ pages: SearchPages, into waiting: inout PagesToStore, serverTime: inout String?,
+                           identifiers: inout Set<String>, result: inout SyncReport.TypeResult) async throws {
+        let (type, session, ingestor) = (run.type, run.session, run.ingestor)
+        let step = ProviderError.Step.download(resourceType: type)
         while let page = try await pages.next() {
             if page.number == 1 { serverTime = Self.serverTime(page.response, overlap: overlap) }
             var body = page.response.body
@@ -179,7 +198,8 @@ public struct ProviderSync: Sendable {
             await run.parties.collect(resources: read.resources, session: session)
             result.pages += 1
             let context = await run.referenced.medications(for: read.resources, type: type, session: session, reader: ingestor.reader)
-            result.ingest.merge(try ingestor.ingest(read: read, location: "\(type) page \(page.number)", context: context))
+            try waiting.add(.init(read: read, location: "\(type) page \(page.number)", context: context), bytes: body.count,
+                            ingestor, into: &result)
             if type == "DocumentReference" {
                 let (stored, problems) = await run.attachments.store(page: page.response.body, session: session, health: health,
                                                                      source: ingestor.institution.source)
@@ -187,7 +207,6 @@ public struct ProviderSync: Sendable {
                 result.attachmentProblems += problems
             }
         }
-        return (serverTime, identifiers)
     }
 
     /// The page after `url` by `links`: nil at the end (no `next`, or one already seen or equal to `self` or

@@ -78,6 +78,18 @@ public final class ConnectionStore: Sendable {
         try write(next)
     }
 
+    /// Reads connection `id`, lets `change` change its public part and writes it back with the secrets just read (one
+    /// read where ``update(_:)`` of a connection read before takes two); the connection as written.
+    @discardableResult
+    public func update(_ id: String, _ change: (inout ProviderConnection) -> Void) throws -> ProviderConnection {
+        var connection = try self.connection(id)
+        let sealed = connection.sealedSecrets
+        change(&connection)
+        connection.sealedSecrets = sealed
+        try write(connection)
+        return connection
+    }
+
     /// Deletes the connection's file (tokens included) and its kept parties.
     public func delete(_ id: String) throws {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(id + ".json"))

@@ -39,18 +39,31 @@ public struct ClinicalRecordIngestor: Sendable {
     /// ``ingest(_:location:)`` of a slice, with the medication names of the whole input it comes from.
     private func ingest(_ resources: ArraySlice<FHIRReadResource>, location: String,
                         medicationNames names: [String: String]) throws -> ClinicalIngestReport {
+        try store(classify(resources, location: location, medicationNames: names))
+    }
+
+    /// Resources classified and ready to store: their records, the identities withdrawn (`entered-in-error`), and the
+    /// report so far (skipped resources, entered-in-error count).
+    struct Classified {
+        var records: [HKClinicalRecord] = []
+        var withdrawn: [(resourceType: String, identifier: String)] = []
         var report = ClinicalIngestReport()
+    }
+
+    /// Classifies `resources` (from the input `location`, whose medication names are `names`) into records.
+    func classify(_ resources: ArraySlice<FHIRReadResource>, location: String,
+                  medicationNames names: [String: String]) -> Classified {
+        var classified = Classified()
         let now = Date()
-        var records: [HKClinicalRecord] = [], withdrawn: [(resourceType: String, identifier: String)] = []
         for item in resources {
             if FHIREnteredInError.isMarked(item.data) {
-                report.enteredInError += 1
-                withdrawn.append((item.resource.resourceType, item.identifier))
+                classified.report.enteredInError += 1
+                classified.withdrawn.append((item.resource.resourceType, item.identifier))
                 continue
             }
             guard let classification = FHIRClassifier.classify(item.resource, medicationNames: names) else {
-                report.skip(.init(location: Self.join(location, item.location), resourceType: item.resource.resourceType,
-                                            reason: FHIRClassifier.reasonNotClinical(item.resource)))
+                classified.report.skip(.init(location: Self.join(location, item.location), resourceType: item.resource.resourceType,
+                                             reason: FHIRClassifier.reasonNotClinical(item.resource)))
                 continue
             }
             let resource = HKFHIRResource(
@@ -59,12 +72,21 @@ public struct ClinicalRecordIngestor: Sendable {
                 sourceURL: institution.sourceURL(resourceType: item.resource.resourceType, identifier: item.identifier,
                                                  fullUrl: item.fullUrl))
             let date = item.receivedDate ?? now
-            records.append(HKClinicalRecord(type: HKClinicalType(item.clinicalType ?? classification.clinicalType),
-                                            displayName: classification.displayName, fhirResource: resource, start: date, end: date))
+            classified.records.append(HKClinicalRecord(type: HKClinicalType(item.clinicalType ?? classification.clinicalType),
+                                                       displayName: classification.displayName, fhirResource: resource,
+                                                       start: date, end: date))
         }
-        report.clinicalResources = records.count
-        report.outcome = try store.ingestClinicalRecords(records, from: institution.source)
-        if !withdrawn.isEmpty { report.withdrawn = try store.withdrawClinicalRecords(withdrawn, from: institution.source) }
+        return classified
+    }
+
+    /// Stores classified records in one transaction, then removes the withdrawn identities; the report.
+    func store(_ classified: Classified) throws -> ClinicalIngestReport {
+        var report = classified.report
+        report.clinicalResources = classified.records.count
+        report.outcome = try store.ingestClinicalRecords(classified.records, from: institution.source)
+        if !classified.withdrawn.isEmpty {
+            report.withdrawn = try store.withdrawClinicalRecords(classified.withdrawn, from: institution.source)
+        }
         return report
     }
 
