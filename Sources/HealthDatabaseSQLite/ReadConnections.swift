@@ -9,7 +9,8 @@ import HealthLocking
 /// introspection (`tableExists`, `columns(in:)`, …) may run on them: its cache would go stale when the schema
 /// changes. SQL text and prepared statements stay right (SQLite re-prepares a statement after a schema change).
 ///
-/// A connection is opened when a read finds none idle, up to `limit`; beyond that a read goes to the store's pool. ``close()`` closes them all, each after the read running on it ends; reads after it go to `fallback`.
+/// A connection is opened when a read finds none idle, up to `limit`; beyond that a read goes to the store's pool.
+/// ``close()`` closes them all, each after the read running on it ends; reads after it go to the pool.
 final class ReadConnections: Sendable {
     private struct State {
         var idle: [DatabaseQueue] = []
@@ -79,5 +80,18 @@ final class ReadConnections: Sendable {
             return true
         }
         if !keep { try? connection.close() }
+    }
+}
+
+extension Database {
+    /// `body`'s result, all its statements in one deferred transaction (one snapshot of the file). `result` is set
+    /// whenever `inTransaction` returns.
+    func inSnapshot<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        try inTransaction(.deferred) {
+            result = try body()
+            return .commit
+        }
+        return result!
     }
 }

@@ -209,8 +209,9 @@ public final class SQLiteHealthStorage: HealthStorage {
         try storageErrors { try writer.read(body) }
     }
 
-    /// A read outside any transaction: on one of ``readConnections`` (only the read's own statements, no
-    /// `PRAGMA schema_version` before them), else on a pool reader. Nothing in `body` may use GRDB's schema cache.
+    /// A read outside any transaction (`body` opens one when it needs it): on one of ``readConnections`` (only the
+    /// read's own statements, no `PRAGMA schema_version` before them), else on a pool reader. Nothing in `body` may
+    /// use GRDB's schema cache.
     private func recordRead<T>(_ body: (Database) throws -> T) throws -> T {
         guard let readConnections else { return try writer.unsafeRead(body) }
         return try readConnections.read(body, otherwise: writer)
@@ -307,13 +308,14 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
-    /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``.
+    /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``: one transaction (the fields are read after
+    /// the select), on one of a file store's read connections (``ReadConnections``).
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
-        try read { db in
+        try storageErrors { try recordRead { db in try db.inSnapshot {
             let query = try selects.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
                                                parts: includePayload ? .all : RecordParts.all.subtracting(.payload))
             return try reader.records(db, sql: query.sql, arguments: query.arguments)
-        }
+        } } }
     }
 
     /// See ``HealthStorage/forEachRecord(matching:sort:limit:parts:_:)``: one record value rewritten row after

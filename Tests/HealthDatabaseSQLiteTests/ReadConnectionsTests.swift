@@ -6,19 +6,30 @@ import Testing
 import TestSupport
 
 /// A file store's streamed reads run on read-only connections of its own (`ReadConnections`): they see every commit
-/// made before they start, stay whole while writes go on, survive schema changes, and close with the store.
+/// made before they start (as do its listing reads, each in one transaction on them), stay whole while writes go on,
+/// survive schema changes, and close with the store.
 struct ReadConnectionsTests {
     static let steps = "HKQuantityTypeIdentifierStepCount"
 
     /// The quantities a streamed read of every step sample finds, oldest first, each checked against its field.
     static func streamed(_ storage: SQLiteHealthStorage) throws -> [Double] {
         var values: [Double] = []
-        try storage.forEachRecord(matching: .types([steps]), sort: [SampleSort(.startDate)], limit: nil, parts: .all) { record in
+        let sort = [SampleSort(.startDate)]
+        try storage.forEachRecord(matching: .types([steps]), sort: sort, limit: nil, parts: .all) { record in
             let value = record.quantity ?? -1
             #expect(record.fields["k"] == .number(value), "sample \(value) read with fields \(record.fields)")
             values.append(value)
         }
         return values
+    }
+
+    /// The same through the listing read (`records(matching:…)`), in one transaction on the same connections.
+    static func listed(_ storage: SQLiteHealthStorage) throws -> [Double] {
+        try storage.records(matching: .types([steps]), sort: [SampleSort(.startDate)], limit: nil).map { record in
+            let value = record.quantity ?? -1
+            #expect(record.fields["k"] == .number(value), "sample \(value) listed with fields \(record.fields)")
+            return value
+        }
     }
 
     @Test func aStreamedReadSeesEachCommitBeforeIt() throws {
@@ -27,6 +38,7 @@ struct ReadConnectionsTests {
         var expected: [Double] = []
         for value in 0..<20 {
             #expect(try Self.streamed(storage) == expected)
+            #expect(try Self.listed(storage) == expected)
             _ = try storage.save([FileStoreTests.sample(Double(value), Double(value))])
             expected.append(Double(value))
         }
@@ -45,7 +57,7 @@ struct ReadConnectionsTests {
         #expect(try Self.streamed(reading) == [1, 2])
     }
 
-    @Test func streamedReadsStayWholeWhileAWriterWrites() async throws {
+    @Test func readsStayWholeWhileAWriterWrites() async throws {
         let folder = try TemporaryFolder()
         let storage = try SQLiteHealthStorage(path: folder.path("store.sqlite"))
         let batches = 30, perBatch = 100
@@ -64,14 +76,16 @@ struct ReadConnectionsTests {
         for reader in 0..<8 {
             DispatchQueue.global().async(group: group) {
                 var last = 0
-                for _ in 0..<40 {
+                for read in 0..<40 {
                     do {
-                        let values = try Self.streamed(storage)
+                        let values = try read % 2 == 0 ? Self.streamed(storage) : Self.listed(storage)
                         // A read holds whole batches in order, and never goes back.
                         if values != (0..<values.count).map(Double.init) || values.count % perBatch != 0 {
                             failures.add("reader \(reader) read \(values.count) samples, not whole batches in order")
                         }
-                        if values.count < last { failures.add("reader \(reader) went back from \(last) to \(values.count)") }
+                        if values.count < last {
+                            failures.add("reader \(reader) went back from \(last) to \(values.count)")
+                        }
                         last = values.count
                     } catch {
                         failures.add("reader \(reader): \(error)")
