@@ -181,11 +181,12 @@ package enum SlotSumStatistics {
     }
 
     /// Computes the runs not yet known, reading contiguous stretches of them (up to a week) at once.
-    /// Batches of missing runs computed together (concurrently), bounding the memory one step holds.
-    private static let batchesPerStep = 64
+    /// Batches of missing runs computed together (neighbours from one read, the reads concurrently), bounding the
+    /// memory one step holds.
+    private static let batchesPerStep = 1_024
 
     private static func computeMissing(_ runs: some Sequence<SlotCache.Stretch>, cache: SlotCache,
-                                       storage: any HealthStorage, filter: SampleFilter) throws {
+                                       storage: any SlotSumStorage, filter: SampleFilter) throws {
         var batches: [[SlotCache.Stretch]] = [], batch: [SlotCache.Stretch] = []
         for run in runs where cache.figures(of: run) == nil {
             if let last = batch.last, last.end != run.start || run.end - batch[0].start > 96 * 7 {
