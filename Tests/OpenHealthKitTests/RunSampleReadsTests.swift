@@ -22,17 +22,7 @@ import Testing
     }
 
     /// Merged and per-source sums of each interval, by start.
-    static func figures(_ collection: HKStatisticsCollection) -> [Date: [String: Double]] {
-        var figures: [Date: [String: Double]] = [:]
-        for statistics in collection.statistics() {
-            var values = ["": statistics.sumQuantity()?.doubleValue(for: .count()) ?? -1]
-            for source in statistics.sources ?? [] {
-                values[source.bundleIdentifier] = statistics.sumQuantity(for: source)?.doubleValue(for: .count()) ?? -1
-            }
-            figures[statistics.startDate] = values
-        }
-        return figures
-    }
+    static func figures(_ collection: HKStatisticsCollection) -> [Date: [String: Double]] { FiguresNoteTests.figures(collection) }
 
     /// Whether every figure of `lhs` is within 1e-12 (relative) of the same figure of `rhs`.
     static func close(_ lhs: [Date: [String: Double]], _ rhs: [Date: [String: Double]]) -> Bool {
