@@ -310,33 +310,46 @@ package final class SlotCache: @unchecked Sendable {
     /// The figures of `run`, if computed under an order that ranks the run's sources as the adopted one does.
     func figures(of run: Stretch) -> StretchStore.Figures? { runs.figures(at: run.index, end: run.end) }
 
-    /// Computes the figures of `batches` — each a list of contiguous runs in order — under the adopted order from
-    /// their samples, one read per batch. The batches are independent, so they are read and computed concurrently
-    /// (the first query after opening a store computes every mixed run), then stored in order.
-    func compute(_ batches: [[Stretch]], storage: any HealthStorage, filter: SampleFilter) throws {
+    /// Computes the figures of `batches` — each a list of contiguous runs in order, the batches in order — under the
+    /// adopted order from their samples, neighbouring batches from one read (``RunSampleReads``). The reads are
+    /// independent, so they are made and computed concurrently (the first query after opening a store computes every
+    /// mixed run), then stored in order.
+    func compute(_ batches: [[Stretch]], storage: any SlotSumStorage, filter: SampleFilter) throws {
         let order = runs.order
-        let work = batches.filter { !$0.isEmpty }.map { batch in
-            let start = date(batch[0].start), end = date(batch[batch.count - 1].end)
-            // Samples starting in the batch, and the raw ones reaching into it from before (no other sample can).
-            let entering = raw(reaching: start, orEndingAt: false).map(\.uuid)
-            let window = SampleFilter.window(DateWindow(start: start, end: end, strictStart: true))
-            let reach = entering.isEmpty ? window : .or([window, .uuids(Set(entering))])
-            return (batch: batch, filter: SampleFilter.and([filter, reach]),
-                    intervals: batch.map { DateInterval(start: date($0.start), end: date($0.end)) })
+        let work = batches.filter { !$0.isEmpty }
+        // The raw samples reaching into each batch from before (no other sample can).
+        let described = work.map { batch in
+            RunSampleReads.Batch(start: batch[0].start, end: batch[batch.count - 1].end,
+                                 entering: Set(raw(reaching: date(batch[0].start), orEndingAt: false).map(\.uuid)))
         }
-        let computed = try work.concurrentMap { item in
-            let samples = try StatisticsReader.samples(storage, matching: item.filter, unit: nil)
-            return StatisticsEngine.compute(samples, intervals: item.intervals,
-                                            style: .cumulative, priority: StatisticsSourcePriority(order), separateBySource: true)
+        let reads = RunSampleReads(storage: storage, type: type, filter: filter, slotSeconds: slotSeconds)
+        let groups = RunSampleReads.groups(described)
+        let computed = try groups.concurrentMap { group in
+            let read = try reads.samples(of: described[group], order: order)
+            let results = zip(work[group], read.batches).map { batch, samples in
+                StatisticsEngine.compute(samples, intervals: batch.map { DateInterval(start: self.date($0.start), end: self.date($0.end)) },
+                                         style: .cumulative, priority: read.priority, separateBySource: true)
+            }
+            return (results: results, names: read.names)
         }
-        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for (run, result) in zip(work.flatMap(\.batch), computed.joined()) {
-            let own = result.bySource.map { (source: sourceID($0.key), sum: $0.value.sum ?? 0) }
-            let sources = result.bySource.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
-            runs.store(StretchStore.Figures(end: run.end, merged: result.merged.sum ?? 0, bySource: own), sources: sources,
-                       at: run.index, start: run.start)
-            runsComputed += 1
-            runsSinceNote += 1
+        for (group, result) in zip(groups, computed) {
+            // The results name sources by surrogate: the number of their place in the group's merge order.
+            let ids = result.names.map(sourceID)
+            var lists: [[Int]: Int32] = [:]
+            for (run, figures) in zip(work[group].joined(), result.results.joined()) {
+                let ranked = figures.bySource.map { (surrogate: Int($0.key)!, sum: $0.value.sum ?? 0) }.sorted { $0.surrogate < $1.surrogate }
+                let key = ranked.map(\.surrogate)
+                let list = lists[key] ?? {
+                    let list = runs.list(key.map { result.names[$0] })
+                    lists[key] = list
+                    return list
+                }()
+                runs.store(StretchStore.Figures(end: run.end, merged: figures.merged.sum ?? 0,
+                                                bySource: ranked.map { (source: ids[$0.surrogate], sum: $0.sum) }),
+                           list: list, at: run.index, start: run.start)
+                runsComputed += 1
+                runsSinceNote += 1
+            }
         }
     }
 

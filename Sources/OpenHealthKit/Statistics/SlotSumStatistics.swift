@@ -180,23 +180,26 @@ package enum SlotSumStatistics {
         return runs
     }
 
-    /// Computes the runs not yet known, reading contiguous stretches of them (up to a week) at once.
-    /// Batches of missing runs computed together (concurrently), bounding the memory one step holds.
-    private static let batchesPerStep = 64
+    /// Missing runs computed together (in batches of contiguous runs, neighbouring batches from one read, the reads
+    /// concurrently): enough for many reads to share the cores, few enough to bound the memory one step holds.
+    private static let runsPerStep = 2_048
 
+    /// Computes the runs not yet known, reading contiguous stretches of them (up to a week) at once.
     private static func computeMissing(_ runs: some Sequence<SlotCache.Stretch>, cache: SlotCache,
-                                       storage: any HealthStorage, filter: SampleFilter) throws {
-        var batches: [[SlotCache.Stretch]] = [], batch: [SlotCache.Stretch] = []
+                                       storage: any SlotSumStorage, filter: SampleFilter) throws {
+        var batches: [[SlotCache.Stretch]] = [], batch: [SlotCache.Stretch] = [], held = 0
         for run in runs where cache.figures(of: run) == nil {
             if let last = batch.last, last.end != run.start || run.end - batch[0].start > 96 * 7 {
                 batches.append(batch)
                 batch = []
-                if batches.count == batchesPerStep {
+                if held >= runsPerStep {
                     try cache.compute(batches, storage: storage, filter: filter)
                     batches = []
+                    held = 0
                 }
             }
             batch.append(run)
+            held += 1
         }
         try cache.compute(batches + [batch], storage: storage, filter: filter)
     }
