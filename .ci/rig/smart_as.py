@@ -9,7 +9,8 @@ Environment knobs:
 It also serves the FHIR server through itself at {ISSUER}/proxy/<lane>/fhir (a forwarding proxy that rewrites the
 FHIR base in answers), where tests inject faults per lane (a name each test picks, so tests running at the same time do
 not meet) and resource type: POST /admin {"faults": {"<lane>": {"Observation": {"count": 1, "status": 429,
-"after": 2}}}} answers the lane's next `count` requests for that type with `status` and `Retry-After: after`.
+"after": 2}}}} answers the lane's next `count` requests for that type with `status` and `Retry-After: after`;
+{"corrupt": true, "count": 1} instead forwards the answer with its JSON broken at the second entry's resource.
 Per-client knobs (registered with POST /admin {"clients": {...}}) override the global ones for that client only:
 `patient` (the patient in context) and `idToken` (forge the ID token: "badSignature", "wrongAudience", "expired").
 """
@@ -120,7 +121,7 @@ def fhir_proxy(lane, path):
             fault["served"] = fault.get("served", 0) + 1
         else:
             fault = None
-    if fault:
+    if fault and not fault.get("corrupt"):
         outcome = {"resourceType": "OperationOutcome", "issue": [{"severity": "error", "code": "throttled", "diagnostics": "try later"}]}
         return jsonify(outcome), fault.get("status", 429), {"Retry-After": str(fault.get("after", 1))}
     url = FHIR_BASE + "/" + path + ("?" + request.query_string.decode() if request.query_string else "")
@@ -131,7 +132,18 @@ def fhir_proxy(lane, path):
     except urllib.error.HTTPError as failure:
         status, body, kind = failure.code, failure.read(), failure.headers.get("Content-Type", "application/fhir+json")
     proxy_base = f"{PROXY_PREFIX}{lane}/fhir"
-    return Response(body.replace(FHIR_BASE.encode(), proxy_base.encode()), status=status, content_type=kind)
+    body = body.replace(FHIR_BASE.encode(), proxy_base.encode())
+    if fault:
+        body = broken_after_first_entry(body)
+    return Response(body, status=status, content_type=kind)
+
+
+def broken_after_first_entry(body):
+    """The answer as a server failing mid-write might send it: its second entry's resource opens with a stray comma
+    (`{,"resourceType"...`), so the JSON breaks there and everything after it is unreadable."""
+    second = body.find(b'"resource"', body.find(b'"resource"') + 1)
+    brace = body.find(b"{", second)
+    return body if second < 0 or brace < 0 else body[:brace + 1] + b"," + body[brace + 1:]
 
 
 @app.get("/faults/<lane>")

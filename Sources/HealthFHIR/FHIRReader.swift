@@ -32,6 +32,10 @@ public struct FHIRReadResult: Sendable {
     /// The type and id of each resource in ``failures`` whose `resourceType` and `id` were read: the input has the
     /// resource, only not in a readable form (a sync that removes what its source no longer sends keeps these).
     public var unreadIdentities: [(resourceType: String, id: String)] = []
+    /// The break in the input's JSON structure that stopped the reading, if one did (it is in ``failures`` too):
+    /// nothing after it was read, so the input may hold more resources than ``resources`` and ``failures`` account
+    /// for (a sync must not take the input as all its source sends). Nil when the whole input was read.
+    public var stopped: FHIRDecodingError?
 }
 
 /// Reads FHIR JSON: one resource, or a Bundle whose entries are read one by one (nested bundles too), so a
@@ -51,7 +55,11 @@ public struct FHIRReader: Sendable {
             let whole = try slicer.document()
             _ = try readObject(at: whole.lowerBound, in: slicer, path: "", fullUrl: nil, decoder: JSONSliceDecoder(), into: &result)
         } catch {
-            result.failures.append(error)
+            // Inside a bundle's entries, say that the entries after the break were lost with it, not only this one.
+            let stopped = !error.path.contains("[") ? error
+                : FHIRDecodingError(path: error.path, reason: error.reason + "; reading stopped there, so the entries after it were not read")
+            result.failures.append(stopped)
+            result.stopped = stopped
         }
         // Each resource's own evidence, else its entry's fullUrl; else what the rest of the input shows; else R4.
         let own = result.resources.map { release ?? FHIRVersionDetection.release(of: $0.resource) ?? FHIRVersionDetection.release(fromURL: $0.fullUrl) }

@@ -91,3 +91,35 @@ import TestSupport
         #expect(refusal([]) == "not valid JSON (unexpected end of data at byte 0)")
     }
 }
+
+/// A break in the bundle's own structure (not inside a member the reader skips) ends the reading: the reader says so,
+/// in the failure and in ``FHIRReadResult/stopped``, so nobody takes the entries before it for the whole input.
+@Suite struct FHIRBrokenBundleTests {
+    static let after = #"{"resourceType":"Condition","id":"after","code":{"text":"Flu"}}"#
+
+    @Test func aBreakInTheBundlesStructureSaysTheEntriesAfterItWereNotRead() throws {
+        // The trailing comma is among the resource's own members, which the reader walks to find its type and id.
+        let broken = #"{"resourceType":"Condition","id":"c","code":{"text":"x"},}"#
+        let read = FHIRReader().read(FHIRFixtures.bundle([FHIRHostileJSONTests.good, broken, Self.after]))
+        #expect(read.resources.map(\.identifier) == ["ok"])
+        let stopped = try #require(read.stopped)
+        #expect(read.failures == [stopped])
+        #expect(stopped.path == "entry[1].resource")
+        #expect(stopped.reason.hasPrefix("not valid JSON (expected a member name at byte "), "\(stopped)")
+        #expect(stopped.reason.hasSuffix("; reading stopped there, so the entries after it were not read"), "\(stopped)")
+    }
+
+    @Test func aResourceThatIsWellFormedButDoesNotDecodeCostsOnlyItself() {
+        let wrongKind = #"{"resourceType":"Condition","id":"c","onsetDateTime":5}"#
+        let read = FHIRReader().read(FHIRFixtures.bundle([FHIRHostileJSONTests.good, wrongKind, Self.after]))
+        #expect(read.stopped == nil)
+        #expect(read.resources.map(\.identifier) == ["ok", "after"])
+        #expect(read.failures.map(\.path) == ["entry[1].resource.onsetDateTime"])
+    }
+
+    @Test func aWholeInputThatIsNotJSONStopsAtOnce() {
+        let read = FHIRReader().read(Data(#"{"resourceType":"Bundle","entry":[{"resource":"#.utf8))
+        #expect(read.resources.isEmpty)
+        #expect(read.stopped != nil && read.failures.count == 1)
+    }
+}

@@ -42,3 +42,42 @@ extension RigTests {
         #expect(try connections.connection(connection.id).failuresInARow == 1, "the partial sync backs off the next try")
     }
 }
+
+/// A page whose JSON breaks midway (the rig's proxy puts a stray comma into its second entry's resource).
+extension RigTests {
+    @Test(.enabled(if: Rig.current?.proxyBase != nil, "needs the rig's proxy (restart the rig)"))
+    func aPageWhoseJSONBreaksMidwayFailsItsTypeAndRemovesNothing() async throws {
+        try await rig.reset()
+        let (health, connections, folder) = try Rig.stores()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lane = UUID().uuidString
+        let connection = try await rig.connect(.none(clientID: rig.publicClient), connections: connections, http: http,
+                                               types: ["Condition"], base: try #require(rig.proxy(lane: lane)))
+        let sync = ProviderSync(connections: connections, http: http, health: health)
+        let first = try await sync.sync(connection.id)
+        #expect(first.isComplete, "\(first.problems)")
+        let conditions = try await serverCount("Condition")
+        #expect(conditions >= 3, "the rig's patient has conditions after the broken entry")
+        let stored = { try await HKSampleQueryDescriptor(predicates: [.clinicalRecord(type: HKClinicalType(.conditionRecord))],
+                                                         sortDescriptors: []).result(for: health).count }
+        #expect(try await stored() == conditions)
+
+        // A full check whose first Condition page breaks after one entry: the type fails, named, and the records the
+        // broken page did not show are kept (a sync that took the page as whole would remove them as deleted).
+        try await rig.configure(["faults": [lane: ["Condition": ["count": 1, "corrupt": true]]]])
+        let broken = try await sync.sync(connection.id, full: true)
+        #expect(try await rig.faultsServed(lane: lane) == ["Condition": 1])
+        #expect(!broken.isComplete)
+        let result = try #require(broken.types.first { $0.resourceType == "Condition" })
+        #expect(result.removed == 0)
+        #expect(result.error?.description.contains("entry[1].resource: not valid JSON (expected a member name at byte ") == true,
+                "\(String(describing: result.error))")
+        #expect(result.error?.description.contains("the entries after it were not read") == true)
+        #expect(try await stored() == conditions, "nothing removed")
+
+        // The next sync, the page whole again, completes.
+        let again = try await sync.sync(connection.id, full: true)
+        #expect(again.isComplete && again.types.allSatisfy { $0.removed == 0 }, "\(again.problems)")
+        #expect(try await stored() == conditions)
+    }
+}

@@ -193,6 +193,11 @@ public struct ProviderSync: Sendable {
             if let broken = read.failures.first(where: { $0.path.isEmpty }) {
                 throw ProviderError(step, "page \(page.number): the answer is not a FHIR Bundle (\(broken.reason))")
             }
+            // Broken JSON inside the page: what follows the break is unknown, so the search fails (nothing is removed, the
+            // checkpoint stays) rather than taking the entries before it as everything the page holds.
+            if let stopped = read.stopped {
+                throw ProviderError(step, "page \(page.number): \(stopped)")
+            }
             for item in read.resources where item.resource.resourceType == type { identifiers.insert(item.identifier) }
             for unread in read.unreadIdentities where unread.resourceType == type { identifiers.insert(unread.id) }
             await run.parties.collect(resources: read.resources, session: session)
