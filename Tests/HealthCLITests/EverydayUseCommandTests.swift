@@ -110,14 +110,36 @@ struct EverydayUseCommandTests {
     func twoWriters() async throws {
         let demo = directory.appendingPathComponent("demo").path
         #expect(try await HealthProcess.run(["demo-export", "--records", "3000", "--out", demo]).status == 0)
+        // The test holds the writers' turn (the `flock` every write command takes) until both imports wait for it, so
+        // they overlap however the machine schedules them: on a loaded machine the first could otherwise end before
+        // the second starts.
+        let turn = open(database, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(turn >= 0 && flock(turn, LOCK_EX) == 0)
         async let first = HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
         async let second = HealthProcess.run(["import", demo, "--database", database, "--format", "json"])
+        let waiting = try await Self.waiters(on: database, count: 2)
+        flock(turn, LOCK_UN)
+        close(turn)
+        #expect(waiting, "both imports wait for the turn within 60 s")
         let both = [try? await first, try? await second].compactMap { $0 }
         #expect(both.count == 2 && both.allSatisfy { $0.status == 0 }, "\(both.map(\.stderr))")
         let stored = both.compactMap { try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any] }
             .map { $0["stored"] as? Int ?? -1 }.sorted()
         #expect(stored.first == 0 && (stored.last ?? 0) > 3000)
         #expect(both.contains { $0.stderr.contains("waiting for it to finish") })
+    }
+
+    /// Whether `count` processes come to wait for a `flock` on the file at `path` within 60 s (Linux lists the
+    /// waiters in `/proc/locks`, `->` before the lock they wait for, with the file's inode).
+    static func waiters(on path: String, count: Int) async throws -> Bool {
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)
+        for _ in 0..<600 {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            let waiting = locks.split(separator: "\n").filter { $0.contains("-> FLOCK") && $0.contains(":\(inode.uint64Value) ") }
+            if waiting.count >= count { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
     }
 
     @Test("a store another program keeps writing past the 10 s wait is reported busy in one sentence, not an internal error")
