@@ -190,13 +190,12 @@ public struct ProviderSync: Sendable {
                 result.attachmentProblems += inlined.problems
             }
             let read = ingestor.reader.read(body)
-            if let broken = read.failures.first(where: { $0.path.isEmpty }) {
-                throw ProviderError(step, "page \(page.number): the answer is not a FHIR Bundle (\(broken.reason))")
-            }
-            // Broken JSON inside the page: what follows the break is unknown, so the search fails (nothing is removed, the
-            // checkpoint stays) rather than taking the entries before it as everything the page holds.
+            // Broken JSON: what follows the break is unknown, so the search fails (nothing is removed, the checkpoint
+            // stays) rather than taking the entries before it as everything the page holds. The page's top level is a
+            // Bundle (SearchPages checked), so the reader fails at the top level only where the JSON itself breaks.
             if let stopped = read.stopped {
-                throw ProviderError(step, "page \(page.number): \(stopped)")
+                throw ProviderError(step, stopped.path.isEmpty ? "page \(page.number): the answer is not a FHIR Bundle (\(stopped.reason))"
+                                                               : "page \(page.number): \(stopped)")
             }
             for item in read.resources where item.resource.resourceType == type { identifiers.insert(item.identifier) }
             for unread in read.unreadIdentities where unread.resourceType == type { identifiers.insert(unread.id) }
