@@ -11,7 +11,7 @@ Prints one line: `duckdb rows=N groups=G median_ms=X min_ms=Y`.
 With `--shapes` (issue 15, StatsShapesBenchmark.swift) it also builds the watch's heart rate of those days (a reading a
 minute from 06:00 to 22:00 UTC, 50 + (d * 13 + m * 11) % 100 count/min) and prints one line per shape, intervals in
 Europe/Berlin (its winter offset): `duckdb shape=NAME rows=N groups=G median_ms=X min_ms=Y` for steps per source by hour, day, week (from
-Monday) and month, and heart rate's average, minimum and maximum by day and average by hour.
+Monday), month and year, and heart rate's average, minimum and maximum by day and average by hour.
 """
 import argparse
 import statistics
@@ -70,6 +70,7 @@ else:
         "day": f"SELECT source, date_trunc('day', {local}), sum(value) FROM steps GROUP BY 1, 2",
         "week": f"SELECT source, date_trunc('week', {local}), sum(value) FROM steps GROUP BY 1, 2",
         "month": f"SELECT source, date_trunc('month', {local}), sum(value) FROM steps GROUP BY 1, 2",
+        "year": f"SELECT source, date_trunc('year', {local}), sum(value) FROM steps GROUP BY 1, 2",
         "hr_day": f"SELECT date_trunc('day', {local}), avg(value), min(value), max(value) FROM hr GROUP BY 1",
         "hr_hour": f"SELECT date_trunc('hour', start), avg(value) FROM hr GROUP BY 1",
         "day_exact_tz": "SELECT source, date_trunc('day', timezone('Europe/Berlin', start::TIMESTAMPTZ)), sum(value) FROM steps GROUP BY 1, 2",

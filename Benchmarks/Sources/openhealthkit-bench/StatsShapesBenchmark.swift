@@ -50,6 +50,10 @@ enum StatsShapesBenchmark {
             Shape(name: "weekly from Monday, window, separateBySource", duck: "week", run: collection(DateComponents(weekOfYear: 1), anchor: monday),
                   predicate: window),
             Shape(name: "monthly, window, separateBySource", duck: "month", run: collection(DateComponents(month: 1)), predicate: window),
+            // The window's UTC edges fall inside the Berlin year (and a month) interval: see what it costs.
+            Shape(name: "yearly, window, separateBySource", duck: "year", run: collection(DateComponents(year: 1)), predicate: window),
+            Shape(name: "monthly, last 90 days at 14:37, separateBySource", duck: "month", run: collection(DateComponents(month: 1)),
+                  predicate: HKQuery.predicateForSamples(withStart: end.addingTimeInterval(-90 * 86_400 - 4_380), end: end.addingTimeInterval(-4_380))),
             Shape(name: "daily, window without start", duck: "day", run: collection(day),
                   predicate: HKQuery.predicateForSamples(withStart: nil, end: end.addingTimeInterval(-86_400 * 30))),
             Shape(name: "daily, window without end", duck: "day", run: collection(day),
