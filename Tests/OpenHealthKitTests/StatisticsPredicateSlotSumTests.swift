@@ -4,7 +4,8 @@ import HealthDatabaseSQLite
 import Testing
 import TestSupport
 
-/// Collection sums under the predicate shapes apps use equal the sums computed from the matching samples, exactly.
+/// Collection sums (hourly, daily, weekly, monthly) under the predicate shapes apps use equal the sums computed from the
+/// matching samples, exactly.
 ///
 /// Random overlapping step samples from four apps (two watches, a phone and no device; some user-entered; instants; samples
 /// crossing slot, hour, day and window edges) on the Berlin days around the October 2024 DST change, read by an app
@@ -83,6 +84,17 @@ import TestSupport
             (NSCompoundPredicate(andPredicateWithSubpredicates: [HKQuery.predicateForObjects(from: [C.device("Watch")]),
                                                                  HKQuery.predicateForObjects(withDeviceProperty: HKDevicePropertyKeyHardwareVersion,
                                                                                              allowedValues: [])]), true),
+            // ORs of sources (their union) and NOTs of sources (as an app leaving out its own samples), alone and ANDed.
+            (NSCompoundPredicate(orPredicateWithSubpredicates: [HKQuery.predicateForObjects(from: sources[0]),
+                                                                HKQuery.predicateForObjects(from: sources[2])]), true),
+            (NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForObjects(from: sources[1])), true),
+            (NSCompoundPredicate(andPredicateWithSubpredicates: [randomWindow(&random), notEntered, NSCompoundPredicate(
+                notPredicateWithSubpredicate: HKQuery.predicateForObjects(from: Set([sources[0], sources[3]])))]), true),
+            (NSCompoundPredicate(notPredicateWithSubpredicate: NSCompoundPredicate(orPredicateWithSubpredicates: [
+                HKQuery.predicateForObjects(from: sources[2]), HKQuery.predicateForObjects(from: sources[3])])), true),
+            (NSCompoundPredicate(andPredicateWithSubpredicates: [HKQuery.predicateForObjects(from: Set(sources.prefix(3))),
+                                                                 NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForObjects(from: sources[0])),
+                                                                 HKQuery.predicateForObjects(withDeviceProperty: HKDevicePropertyKeyModel, allowedValues: ["Watch"])]), true),
             // Not served: a device condition ORed with a source.
             (NSCompoundPredicate(orPredicateWithSubpredicates: [HKQuery.predicateForObjects(from: [C.device("Watch")]),
                                                                 HKQuery.predicateForObjects(from: sources[0])]), false),
@@ -90,13 +102,14 @@ import TestSupport
         return shapes
     }
 
-    /// Daily and hourly Berlin sums, merged and per source, keyed by interval start and source.
+    /// Daily, hourly, weekly (from Monday) and monthly Berlin sums, merged and per source, keyed by interval length,
+    /// start and source.
     static func sums(_ store: HKHealthStore, _ predicate: NSPredicate?) async throws -> [String: Double] {
         var figures: [String: Double] = [:]
-        for components in [DateComponents(day: 1), DateComponents(hour: 1)] {
+        for components in [DateComponents(day: 1), DateComponents(hour: 1), DateComponents(weekOfYear: 1), DateComponents(month: 1)] {
             let query = C.query(options: [.cumulativeSum, .separateBySource], components: components, predicate: predicate)
             for statistics in try await C.run(store, query).statistics() {
-                let key = "\(components.day ?? 0) \(statistics.startDate.timeIntervalSince1970)"
+                let key = "\(components) \(statistics.startDate.timeIntervalSince1970)"
                 figures[key] = statistics.sumQuantity()?.doubleValue(for: .count())
                 for source in statistics.sources ?? [] {
                     figures[key + source.bundleIdentifier] = statistics.sumQuantity(for: source)?.doubleValue(for: .count())

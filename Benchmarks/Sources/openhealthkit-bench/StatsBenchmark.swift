@@ -39,6 +39,11 @@ enum StatsBenchmark {
             try StatsPredicateBenchmark.scanOnly(set, storage: storage, reps: options.reps)
             return
         }
+        // BENCH_ONLY=shapes runs only the (d'') shapes (BENCH_SHAPE=text: those whose name contains it).
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "shapes" {
+            try StatsShapesBenchmark.run(set, storage: storage, options: options)
+            return
+        }
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let first = try Measure.seconds(Measure.time { _ = try collection(store, separate: true, calendar: utc) })
@@ -56,6 +61,7 @@ enum StatsBenchmark {
         if set.days <= 400 { try checkAgainstSamples(store, calendar: utc) }
         if set.days <= 400 {
             try StatsPredicateBenchmark.run(set, storage: storage, calendar: utc, duck: duck, reps: options.reps * 5)
+            try StatsShapesBenchmark.run(set, storage: storage, options: options)
         }
         try await updates(store, set: set, calendar: utc, reps: options.reps * 5)
         report("peak resident memory", String(format: "%.0f MB", peakMemoryMB()))

@@ -28,8 +28,10 @@ package final class SlotCache: @unchecked Sendable {
     /// The only devices the cache sums, by the engine's ids (``SlotSumStorage/slotSumDevices(matching:)``; 0 for
     /// samples without a device), nil for every device.
     let deviceIDs: Set<Int64>?
+    /// Sources the cache leaves out (a query's `NOT` of sources); empty when ``sources`` is not nil.
+    let excludedSources: Set<String>
     /// Whether the cache sums every sample of the type (only such a cache takes and writes the store's note).
-    var isWhole: Bool { sources == nil && !excludesUserEntered && deviceIDs == nil }
+    var isWhole: Bool { sources == nil && excludedSources.isEmpty && !excludesUserEntered && deviceIDs == nil }
     /// Held while the cache is refreshed and read.
     let lock = NSLock()
     private var loaded = false
@@ -87,11 +89,18 @@ package final class SlotCache: @unchecked Sendable {
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
-    init(type: String, sources: Set<String>? = nil, excludesUserEntered: Bool = false, devices: Set<Int64>? = nil) {
+    init(type: String, sources: Set<String>? = nil, excluding excludedSources: Set<String> = [], excludesUserEntered: Bool = false,
+         devices: Set<Int64>? = nil) {
         self.type = type
         self.sources = sources
+        self.excludedSources = excludedSources
         self.excludesUserEntered = excludesUserEntered
         self.deviceIDs = devices
+    }
+
+    /// Whether the cache sums the samples of `source`.
+    private func sums(_ source: String) -> Bool {
+        (sources?.contains(source) ?? true) && !excludedSources.contains(source)
     }
 
     /// Brings the cache up to date with `storage`.
@@ -165,7 +174,7 @@ package final class SlotCache: @unchecked Sendable {
 
     private func loadRaw(_ storage: any SlotSumStorage) throws {
         let table = try storage.rawSampleTable(type: type)
-        let kept = table.sourceNames.map { sources?.contains($0) ?? true }
+        let kept = table.sourceNames.map(sums)
         var present = [Bool](repeating: false, count: table.sourceNames.count)
         raw = []
         raw.reserveCapacity(table.entries.count)
@@ -205,7 +214,7 @@ package final class SlotCache: @unchecked Sendable {
         var raw = rawSlots[rawSlotRange(range)]
         // The table's sources: whether the cache sums them, and their index here once given (-1 before: indices are
         // given in the order the sums meet them, as when they were named row by row).
-        let kept = table.sourceNames.map { sources?.contains($0) ?? true }
+        let kept = table.sourceNames.map(sums)
         var ids = [Int32](repeating: -1, count: table.sourceNames.count)
         let sums = table.entries
         var index = sums.startIndex

@@ -239,6 +239,7 @@ package enum SlotSumStatistics {
         let type = reader.type.identifier
         // The type, then each source after a separator (an empty set of sources has its own key).
         var key = type + (reader.sources.map { $0.sorted().map { "\u{0}" + $0 }.joined() + "\u{2}" } ?? "")
+        if !reader.excludedSources.isEmpty { key += "\u{4}" + reader.excludedSources.sorted().map { $0 + "\u{0}" }.joined() }
         if reader.excludesUserEntered { key += "\u{1}" }
         // Devices by the ids that meet the conditions now: a device saved later that meets them makes another key.
         var deviceIDs: Set<Int64>?
@@ -251,7 +252,8 @@ package enum SlotSumStatistics {
         }
         return try StoreHome.of(storage).slotCache(for: key) {
             try storage.prepareSlotSums()
-            return SlotCache(type: type, sources: reader.sources, excludesUserEntered: reader.excludesUserEntered,
+            return SlotCache(type: type, sources: reader.sources, excluding: reader.excludedSources,
+                             excludesUserEntered: reader.excludesUserEntered,
                              devices: deviceIDs)
         }
     }
@@ -261,6 +263,7 @@ package enum SlotSumStatistics {
     private static func runFilter(_ reader: StatisticsReader) -> SampleFilter {
         var parts = [reader.scope]
         if let sources = reader.sources { parts.append(.sources(sources)) }
+        if !reader.excludedSources.isEmpty { parts.append(.not(.sources(reader.excludedSources))) }
         if let devices = reader.devices { parts.append(devices) }
         if reader.excludesUserEntered { parts.append(StatisticsReader.notUserEntered) }
         return parts.count == 1 ? reader.scope : .and(parts)

@@ -23,9 +23,12 @@ package struct StatisticsReader: Sendable {
     /// restriction) is nothing but date windows, source sets, device conditions and the exclusion of user-entered
     /// samples, ANDed (``SlotSumStatistics``). Nil otherwise.
     package let windows: [DateWindow]?
-    /// The sources the samples must come from (the intersection of the filter's source sets), nil for any; only
-    /// meaningful when ``windows`` is not nil.
+    /// The sources the samples must come from (the intersection of the filter's source sets, an `OR` of source sets
+    /// counting as their union), nil for any; only meaningful when ``windows`` is not nil.
     package let sources: Set<String>?
+    /// The sources the samples must not come from (`NOT` of source sets, as apps leave out their own samples); empty
+    /// when ``sources`` is not nil (they are taken out of it). Only meaningful when ``windows`` is not nil.
+    package let excludedSources: Set<String>
     /// Whether the filter leaves out user-entered samples (`metadata.HKWasUserEntered != YES` and its `HKQuery`
     /// twins); only meaningful when ``windows`` is not nil.
     package let excludesUserEntered: Bool
@@ -33,7 +36,9 @@ package struct StatisticsReader: Sendable {
     /// and `and`/`or`/`not` of them), as one filter; nil for none. Only meaningful when ``windows`` is not nil.
     package let devices: SampleFilter?
     /// Whether the reader sees every sample of the type: no predicate, and an app that may read them all.
-    package var isUnfiltered: Bool { windows?.isEmpty == true && sources == nil && !excludesUserEntered && devices == nil }
+    package var isUnfiltered: Bool {
+        windows?.isEmpty == true && sources == nil && excludedSources.isEmpty && !excludesUserEntered && devices == nil
+    }
     /// The filter that leaves out user-entered samples, as the summaries tell them (`HKWasUserEntered = 1`).
     package static let notUserEntered = SampleFilter.not(.field(HKMetadataKeyWasUserEntered, .equal, .number(1)))
     /// The unit the samples' values are read and the figures reported in.
@@ -50,24 +55,35 @@ package struct StatisticsReader: Sendable {
         self.scope = try context.filter(types: [type], predicate: nil)
         self.options = options
         self.unit = StatisticsUnit(type)
-        var windows: [DateWindow]? = [], sources: Set<String>?, notEntered = false, devices: [SampleFilter] = []
+        var windows: [DateWindow]? = [], sources = SourceSelection(), notEntered = false, devices: [SampleFilter] = []
         Self.parse(filter, type: type.identifier, windows: &windows, sources: &sources, notEntered: &notEntered,
                    devices: &devices)
         self.windows = windows
-        self.sources = windows == nil ? nil : sources
+        self.sources = windows == nil ? nil : sources.only.map { $0.subtracting(sources.excluded) }
+        self.excludedSources = windows == nil || sources.only != nil ? [] : sources.excluded
         self.excludesUserEntered = windows != nil && notEntered
         self.devices = windows == nil || devices.isEmpty ? nil : devices.count == 1 ? devices[0] : .and(devices)
     }
 
-    /// Collects the date windows, source sets (intersected), device conditions and the exclusion of user-entered
-    /// samples `filter` ANDs together; sets `windows` to nil when it requires anything else than those and the type.
-    private static func parse(_ filter: SampleFilter, type: String, windows: inout [DateWindow]?, sources: inout Set<String>?,
+    /// The sources a filter's source conditions allow: only some (nil: any), and never the excluded ones.
+    private struct SourceSelection {
+        var only: Set<String>?
+        var excluded: Set<String> = []
+    }
+
+    /// Collects the date windows, source sets (intersected; excluded ones gathered), device conditions and the
+    /// exclusion of user-entered samples `filter` ANDs together; sets `windows` to nil when it requires anything else
+    /// than those and the type.
+    private static func parse(_ filter: SampleFilter, type: String, windows: inout [DateWindow]?, sources: inout SourceSelection,
                               notEntered: inout Bool, devices: inout [SampleFilter]) {
         switch filter {
         case .all: return
         case .types(let types) where types == [type]: return
         case .window(let window): windows?.append(window)
-        case .sources(let set): sources = sources.map { $0.intersection(set) } ?? set
+        case let part where sourceSet(part) != nil:
+            let set = sourceSet(part)!
+            sources.only = sources.only.map { $0.intersection(set) } ?? set
+        case .not(let part) where sourceSet(part) != nil: sources.excluded.formUnion(sourceSet(part)!)
         case .not(.field(HKMetadataKeyWasUserEntered, .equal, let value)) where value.comparableNumber == 1: notEntered = true
         case .and(let parts):
             for part in parts {
@@ -75,6 +91,21 @@ package struct StatisticsReader: Sendable {
             }
         case let part where isDeviceCondition(part): devices.append(part)
         default: windows = nil
+        }
+    }
+
+    /// The sources `filter` allows when it asks only about the sample's source: a source set, or an `OR` of them.
+    private static func sourceSet(_ filter: SampleFilter) -> Set<String>? {
+        switch filter {
+        case .sources(let set): return set
+        case .or(let parts) where !parts.isEmpty:
+            var union: Set<String> = []
+            for part in parts {
+                guard let set = sourceSet(part) else { return nil }
+                union.formUnion(set)
+            }
+            return union
+        default: return nil
         }
     }
 
