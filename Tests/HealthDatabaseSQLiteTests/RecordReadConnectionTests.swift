@@ -37,6 +37,15 @@ struct RecordReadConnectionTests {
         try connection.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sample") ?? -1 }, otherwise: pool)
     }
 
+    /// A store in `folder` holding one sample, and a record-read connection on it of the test's own, swept only when the
+    /// test says (its interval is an hour).
+    static func storeWithOneSample(in folder: TemporaryFolder) throws -> (SQLiteHealthStorage, RecordReadConnection) {
+        let path = folder.path("store.sqlite")
+        let storage = try SQLiteHealthStorage(path: path)
+        _ = try storage.save([FileStoreTests.sample(1, 1)])
+        return (storage, RecordReadConnection(path: path, configuration: storage.writer.configuration, idleInterval: .seconds(3600)))
+    }
+
     @Test func aReadSeesEachCommitBeforeIt() throws {
         let folder = try TemporaryFolder()
         let storage = try SQLiteHealthStorage(path: folder.path("store.sqlite"))
@@ -158,11 +167,7 @@ struct RecordReadConnectionTests {
 
     @Test func theConnectionClosesWhenASweepFindsItUnusedSinceTheSweepBefore() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("store.sqlite")
-        let storage = try SQLiteHealthStorage(path: path)
-        _ = try storage.save([FileStoreTests.sample(1, 1)])
-        // Swept only when the test says (the interval is an hour).
-        let connection = RecordReadConnection(path: path, configuration: storage.writer.configuration, idleInterval: .seconds(3600))
+        let (storage, connection) = try Self.storeWithOneSample(in: folder)
         connection.sweep()
         #expect(!connection.isOpen, "nothing opens it but a read")
         #expect(try Self.count(connection, storage.writer) == 1)
@@ -185,10 +190,7 @@ struct RecordReadConnectionTests {
 
     @Test func aReadWhileTheConnectionIsBusyGoesToThePool() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("store.sqlite")
-        let storage = try SQLiteHealthStorage(path: path)
-        _ = try storage.save([FileStoreTests.sample(1, 1)])
-        let connection = RecordReadConnection(path: path, configuration: storage.writer.configuration, idleInterval: .seconds(3600))
+        let (storage, connection) = try Self.storeWithOneSample(in: folder)
         let inner = Locked<Int?>(nil)
         let outer = try connection.read({ db in
             // A second read from another thread, while this one holds the connection: it must not wait for it.
