@@ -11,9 +11,12 @@ package final class IdentityMap<Value: Hashable & Sendable>: Sendable {
     }
 
     private let entries = Locked(Entries())
+    /// The most values kept: past it the map starts over (every id stays valid; a forgotten one is looked up again).
+    private let capacity: Int
 
-    /// An empty map.
-    package init() {}
+    /// An empty map holding at most `capacity` values (a store can hold a million distinct devices: an export whose
+    /// device descriptions differ from record to record kept every one in memory, 400 MB at 1,000,000).
+    package init(capacity: Int = .max) { self.capacity = capacity }
 
     /// The id of `value`, if cached.
     package func id(_ value: Value) -> Int64? {
@@ -28,6 +31,7 @@ package final class IdentityMap<Value: Hashable & Sendable>: Sendable {
     /// Caches committed rows.
     package func insert(_ rows: [(id: Int64, value: Value)]) {
         entries.withLock { entries in
+            if entries.ids.count + rows.count > capacity { entries = Entries() }
             for row in rows { entries.ids[row.value] = row.id; entries.values[row.id] = row.value }
         }
     }

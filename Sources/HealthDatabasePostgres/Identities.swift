@@ -12,7 +12,7 @@ final class Identities: @unchecked Sendable {
     let ownerID: Int64
     private let types = IdentityMap<String>()
     private let sources = IdentityMap<SourceRecord>()
-    private let devices = IdentityMap<DeviceRecord>()
+    private let devices = IdentityMap<DeviceRecord>(capacity: 65_536)
 
     init(ownerID: Int64) { self.ownerID = ownerID }
 

@@ -10,7 +10,7 @@ import HealthDatabase
 final class IdentityCache: @unchecked Sendable {
     private let types = IdentityMap<String>()
     private let sources = IdentityMap<SourceRecord>()
-    private let devices = IdentityMap<DeviceRecord>()
+    private let devices = IdentityMap<DeviceRecord>(capacity: 65_536)
 
     /// Ids created by one write transaction, published by ``publish(_:)`` once it committed.
     struct Pending {
@@ -88,15 +88,16 @@ final class IdentityCache: @unchecked Sendable {
     private func lookUpDeviceID(_ device: DeviceRecord, _ db: Database, _ pending: inout Pending) throws -> Int64 {
         if let id = pending.devices[device] ?? devices.id(device) { return id }
         let key = device.storageKey
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM device WHERE key = ?", arguments: [key]) {
+        // Cached statements: an export can hold a new device on every record (SQLite's parser was a tenth of such an import).
+        if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM device WHERE key = ?"), arguments: [key]) {
             pending.devices[device] = id
             return id
         }
-        try db.execute(sql: "INSERT INTO device (key) VALUES (?)", arguments: [key])
+        try db.cachedStatement(sql: "INSERT INTO device (key) VALUES (?)").execute(arguments: [key])
         let id = db.lastInsertedRowID
+        let insertProperty = try db.cachedStatement(sql: "INSERT INTO device_property (device_id, key, value) VALUES (?, ?, ?)")
         for (name, value) in device.properties {
-            try db.execute(sql: "INSERT INTO device_property (device_id, key, value) VALUES (?, ?, ?)",
-                           arguments: [id, name, value])
+            try insertProperty.execute(arguments: [id, name, value])
         }
         pending.devices[device] = id
         return id

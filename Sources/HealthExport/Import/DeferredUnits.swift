@@ -3,7 +3,8 @@ import HealthDatabase
 
 /// Import units held back until the end of export.xml (top-level records of the types correlations hold, see
 /// ``ImportUnit/mayBeCorrelationMember``), in bounded memory: the first `memoryLimit` stay in memory, the rest go
-/// to a temporary file (one JSON line each) that ``drain(_:)`` reads back in order and deletes. Files left by a
+/// to a temporary file (each unit's length, then its bytes: ``DeferredUnitCoder``) that ``drain(_:)`` reads back in
+/// order and deletes. Files left by a
 /// killed import are deleted by the next import that spills.
 struct DeferredUnits {
     /// Units kept in memory before spilling to disk.
@@ -11,24 +12,18 @@ struct DeferredUnits {
     private var inMemory: [ImportUnit] = []
     private var file: FileHandle?
     private var fileURL: URL?
-    private var buffer = Data()
-    private let encoder = JSONEncoder()
+    private var buffer: [UInt8] = []
+    private var coder = DeferredUnitCoder()
 
     /// Holds units, `memoryLimit` of them in memory.
     init(memoryLimit: Int) { self.memoryLimit = memoryLimit }
-
-    /// The line written for one unit.
-    private struct Spilled: Codable {
-        var records: [SampleRecord]
-        var line: Int
-    }
 
     /// Holds `unit` back.
     mutating func append(_ unit: ImportUnit) throws {
         guard inMemory.count >= memoryLimit else { return inMemory.append(unit) }
         if file == nil {
             Self.removeStaleFiles()
-            let name = "\(Self.prefix)\(getpid())-\(UUID().uuidString).jsonl"
+            let name = "\(Self.prefix)\(getpid())-\(UUID().uuidString).units"
             let url = FileManager.default.temporaryDirectory.appendingPathComponent(name)
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
@@ -36,8 +31,9 @@ struct DeferredUnits {
             file = try FileHandle(forWritingTo: url)
             fileURL = url
         }
-        buffer += try encoder.encode(Spilled(records: unit.records, line: unit.line))
-        buffer.append(0x0A)
+        let bytes = coder.encode(unit)
+        withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 20 { try writeBuffer() }
     }
 
@@ -52,20 +48,21 @@ struct DeferredUnits {
         file = nil
         let reader = try FileHandle(forReadingFrom: url)
         defer { try? reader.close() }
-        let decoder = JSONDecoder()
         var pending = Data()
         while true {
             let chunk = try reader.read(upToCount: 1 << 20) ?? Data()
             pending += chunk
             var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
-                let spilled = try decoder.decode(Spilled.self, from: Data(pending[start..<newline]))
-                try body(ImportUnit(records: spilled.records, line: spilled.line, mayBeCorrelationMember: true))
-                start = pending.index(after: newline)
+            while pending.endIndex - start >= 4 {
+                let length = pending.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start - pending.startIndex, as: UInt32.self))) }
+                guard pending.endIndex - start - 4 >= length else { break }
+                try body(try coder.decode(pending[(start + 4)..<(start + 4 + length)]))
+                start += 4 + length
             }
             pending = Data(pending[start...])
             if chunk.isEmpty { break }
         }
+        guard pending.isEmpty else { throw DeferredUnitCoder.Unreadable() }
     }
 
     /// Drops whatever is held and deletes the file.
@@ -75,7 +72,7 @@ struct DeferredUnits {
         file = nil
         if let url = fileURL { try? FileManager.default.removeItem(at: url) }
         fileURL = nil
-        buffer = Data()
+        buffer = []
     }
 
     /// The temporary files' name prefix; the writing process's id follows.
@@ -94,6 +91,6 @@ struct DeferredUnits {
     private mutating func writeBuffer() throws {
         guard !buffer.isEmpty, let file else { return }
         try file.write(contentsOf: buffer)
-        buffer = Data()
+        buffer.removeAll(keepingCapacity: true)
     }
 }

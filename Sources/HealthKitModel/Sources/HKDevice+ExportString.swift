@@ -33,26 +33,46 @@ extension HKDevice {
     }
 
     /// Splits `, label:value, label:value` where labels follow HealthKit's printing order.
+    ///
+    /// Works on the UTF-8 bytes: the labels are ASCII, and a search per label through `range(of:)` was about 30 µs
+    /// a description, which an export whose device descriptions differ from record to record (not only in the
+    /// address) paid on every record.
     private static func fieldValues(in body: Substring) -> [DeviceField: String] {
-        var markers: [(field: DeviceField, range: Range<Substring.Index>)] = []
-        var cursor = body.startIndex
-        var remaining = DeviceField.allCases[...]
-        while !remaining.isEmpty {
+        var body = body
+        return body.withUTF8 { bytes in
+            var markers: [(field: DeviceField, start: Int, end: Int)] = []
+            var remaining = DeviceField.allCases.indices[...]
+            var position = 0
             // The earliest next label wins; labels only move forward in HealthKit's order.
-            let found = remaining.enumerated().compactMap { offset, field -> (Int, DeviceField, Range<Substring.Index>)? in
-                body[cursor...].range(of: ", \(field.rawValue):").map { (offset, field, $0) }
-            }.min { $0.2.lowerBound < $1.2.lowerBound }
-            guard let (offset, field, range) = found else { break }
-            markers.append((field, range))
-            cursor = range.upperBound
-            remaining = remaining.dropFirst(offset + 1)
+            while !remaining.isEmpty, position + 2 < bytes.count {
+                guard bytes[position] == UInt8(ascii: ","), bytes[position + 1] == UInt8(ascii: " "),
+                      let found = remaining.first(where: { labelAt(position + 2, of: labels[$0], in: bytes) })
+                else {
+                    position += 1
+                    continue
+                }
+                let end = position + 2 + labels[found].count
+                markers.append((DeviceField.allCases[found], position, end))
+                remaining = remaining[(found + 1)...]
+                position = end
+            }
+            guard markers.first?.start == 0 else { return [:] }
+            var values: [DeviceField: String] = [:]
+            for (index, marker) in markers.enumerated() {
+                let end = index + 1 < markers.count ? markers[index + 1].start : bytes.count
+                values[marker.field] = String(decoding: UnsafeBufferPointer(rebasing: bytes[marker.end..<end]), as: UTF8.self)
+            }
+            return values
         }
-        guard markers.first?.range.lowerBound == body.startIndex else { return [:] }
-        var values: [DeviceField: String] = [:]
-        for (index, marker) in markers.enumerated() {
-            let end = index + 1 < markers.count ? markers[index + 1].range.lowerBound : body.endIndex
-            values[marker.field] = String(body[marker.range.upperBound..<end])
-        }
-        return values
+    }
+
+    /// Each field's label as it follows `, ` in a description (`name:`), by ``DeviceField`` case order.
+    private static let labels: [[UInt8]] = DeviceField.allCases.map { Array("\($0.rawValue):".utf8) }
+
+    /// Whether `label` is written at `position` of `bytes`.
+    private static func labelAt(_ position: Int, of label: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count - position >= label.count else { return false }
+        for offset in label.indices where bytes[position + offset] != label[offset] { return false }
+        return true
     }
 }
