@@ -54,6 +54,7 @@ public final class NewStoreFile {
         }
         do {
             storage = try SQLiteHealthStorage(building: buildPath, shownAs: path, configuration: configuration)
+            try storage.deferIndexes()
         } catch {
             Self.remove(buildPath)
             throw error
@@ -63,6 +64,7 @@ public final class NewStoreFile {
     /// Makes the built file a store like any other and puts it on the disk: the write-ahead log mode set, the file
     /// closed (``storage`` can no longer be used) and flushed.
     public func finish() throws {
+        try storage.buildDeferredIndexes()
         try storage.storageErrors {
             let mode = try storage.writer.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
             guard mode == "wal" else { throw StorageError.unavailable("cannot switch the new health database at \(path) to WAL mode") }

@@ -15,6 +15,8 @@ public final class SQLiteHealthStorage: HealthStorage {
     private let selects = SelectMemo()
     /// The summaries totalled since ``collectSlotSums()`` (SlotSums.swift), fed by every save while collecting.
     let slotSumTotals = Locked<SlotSumTotals?>(nil)
+    /// The SQL of the indexes a new store's build creates after its rows (``DeferredIndexes``); empty once built.
+    let deferredIndexes = Locked<[String]>([])
     /// Where the store lives: a file path, or `":memory:"`.
     public let path: String
     /// This instance's commits, announced after each write transaction commits.

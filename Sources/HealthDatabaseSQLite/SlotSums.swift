@@ -147,6 +147,7 @@ extension SQLiteHealthStorage: SlotSumStorage {
 
     /// See ``SlotSumStorage/prepareSlotSums()``.
     public func prepareSlotSums() throws {
+        try buildDeferredIndexes()   // a new store's build: the install's fallback read, and all that follows, read along them
         let totals = slotSumTotals.withLock { totals in
             defer { totals = nil }
             return totals
