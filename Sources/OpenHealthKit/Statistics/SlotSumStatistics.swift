@@ -9,7 +9,8 @@ package import HealthKitModel
 /// nothing but date windows, source sets, device conditions (where the engine summarises devices) and the exclusion
 /// of user-entered samples (or absent) — a cache of those sources, devices and samples only serves the latter —, and
 /// every interval edge falls on a slot edge (any interval of an hour or more in a real time zone). The few intervals a window's edges can change (``StatisticsWindowEdges``) are
-/// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
+/// computed from the matching samples (one longer than two days only in the days the edges fall in, see
+/// ``replaceWindowEdges(_:reader:cache:storage:order:)``). Otherwise ``StatisticsReader`` reads the samples.
 package enum SlotSumStatistics {
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
     /// order counts as a change of the slots of the runs it invalidates (``SlotCache/adopt(_:)``).
