@@ -4,7 +4,7 @@ import HealthDatabaseSQLite
 import Testing
 import TestSupport
 
-/// Collection sums (hourly, daily, weekly, monthly) under the predicate shapes apps use equal the sums computed from the
+/// Collection sums (hourly, daily, weekly, monthly, yearly) under the predicate shapes apps use equal the sums computed from the
 /// matching samples, exactly.
 ///
 /// Random overlapping step samples from four apps (two watches, a phone and no device; some user-entered; instants; samples
@@ -12,7 +12,8 @@ import TestSupport
 /// with read permission, the owner, and an app that may not read (it sees its own samples only). Each shape is run
 /// as is (date windows, sources, devices, user-entered left out: from the summaries) and ANDed with a predicate every sample matches but the
 /// summaries do not serve (`quantity >= 0`), which computes it from the samples; the same for `HKStatisticsQuery`
-/// (one interval over the data, not slot-aligned: the summaries serve its whole slots). Values are whole steps per whole minute, so every
+/// (one interval over the data, not slot-aligned: the summaries serve its whole slots). Monthly and yearly
+/// intervals hold every window edge, so they check the parts a cut interval is split into. Values are whole steps per whole minute, so every
 /// prorated part of an hour is a whole number and the collections must agree exactly; a single query's window may cut a
 /// sample at any second, so its figures must agree up to the order of additions.
 @Suite struct StatisticsPredicateSlotSumTests {
@@ -102,11 +103,12 @@ import TestSupport
         return shapes
     }
 
-    /// Daily, hourly, weekly (from Monday) and monthly Berlin sums, merged and per source, keyed by interval length,
-    /// start and source.
+    /// Daily, hourly, weekly (from Monday), monthly and yearly Berlin sums, merged and per source, keyed by interval
+    /// length, start and source (a window edge inside a month or year cuts it into parts, ``SlotSumStatistics``).
     static func sums(_ store: HKHealthStore, _ predicate: NSPredicate?) async throws -> [String: Double] {
         var figures: [String: Double] = [:]
-        for components in [DateComponents(day: 1), DateComponents(hour: 1), DateComponents(weekOfYear: 1), DateComponents(month: 1)] {
+        for components in [DateComponents(day: 1), DateComponents(hour: 1), DateComponents(weekOfYear: 1), DateComponents(month: 1),
+                           DateComponents(year: 1)] {
             let query = C.query(options: [.cumulativeSum, .separateBySource], components: components, predicate: predicate)
             for statistics in try await C.run(store, query).statistics() {
                 let key = "\(components) \(statistics.startDate.timeIntervalSince1970)"
@@ -186,6 +188,39 @@ import TestSupport
                 let oneFromSamples = try await Self.single(store, NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, Self.alwaysTrue]))
                 #expect(Self.agree(one, oneFromSamples), "HKStatisticsQuery seed \(seed) \(label) \(predicate): \(Self.differences(one, oneFromSamples))")
             }
+        }
+    }
+
+    /// A window edge inside a month or a year recomputes from the samples the days it falls in, not the interval:
+    /// the days the window leaves whole come from the summaries, those wholly outside it from the samples crossing
+    /// into it. Samples on the days before, inside and after a window starting and ending inside days, each way.
+    @Test(arguments: [[], HKQueryOptions.strictStartDate, .strictEndDate, [.strictStartDate, .strictEndDate]])
+    func aWindowEdgeInsideAMonthOrYearRecomputesItsDayOnly(options: HKQueryOptions) async throws {
+        let storage = try SQLiteHealthStorage.inMemory()
+        let store = try await Q.store(storage: storage, types: [F.stepCount])
+        var samples: [HKQuantitySample] = []
+        for day in 1...30 {
+            for hour in [3, 9, 14, 23] {
+                samples.append(C.steps(Double(day + hour) * 50, C.date(2024, 6, day, hour, 37), minutes: 50))
+            }
+        }
+        // Crossing both window edges, and a day edge.
+        samples += [C.steps(600, C.date(2024, 6, 10, 12), minutes: 300), C.steps(900, C.date(2024, 6, 20, 22), minutes: 180)]
+        try await store.save(samples)
+        let window = HKQuery.predicateForSamples(withStart: C.date(2024, 6, 10, 14, 37), end: C.date(2024, 6, 21, 0, 13),
+                                                 options: options)
+        for components in [DateComponents(month: 1), DateComponents(year: 1), DateComponents(day: 40)] {
+            let before = SlotSumStatistics.windowEdgeSeconds(in: storage, type: F.stepCount.identifier)
+            let query = C.query(options: [.cumulativeSum, .separateBySource], components: components, predicate: window)
+            let answer = try await C.run(store, query).statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) }
+            let computed = SlotSumStatistics.windowEdgeSeconds(in: storage, type: F.stepCount.identifier) - before
+            let check = C.query(options: [.cumulativeSum, .separateBySource], components: components,
+                                predicate: NSCompoundPredicate(andPredicateWithSubpredicates: [window, Self.alwaysTrue]))
+            let fromSamples = try await C.run(store, check).statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) }
+            #expect(answer == fromSamples, "\(components) \(options)")
+            #expect(!answer.isEmpty)
+            // The two days holding the edges (and the next, which the sample crossing the start reaches into).
+            #expect(computed <= 3 * 86_400, "\(components) \(options): \(computed / 86_400) days from the samples")
         }
     }
 

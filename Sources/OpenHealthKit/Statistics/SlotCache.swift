@@ -84,6 +84,8 @@ package final class SlotCache: @unchecked Sendable {
     /// Runs computed from samples since the cache was created (for tests), and since the last note was kept.
     private(set) var runsComputed = 0
     var runsSinceNote = 0
+    /// Seconds of intervals computed from the samples at date windows' edges since the cache was created (for tests).
+    var windowEdgeSeconds = 0.0
     /// Computed runs worth writing a note (``FiguresNote``) for.
     static let runsWorthANote = 256
     private var priorityKey: [String] = []

@@ -9,7 +9,8 @@ package import HealthKitModel
 /// nothing but date windows, source sets, device conditions (where the engine summarises devices) and the exclusion
 /// of user-entered samples (or absent) — a cache of those sources, devices and samples only serves the latter —, and
 /// every interval edge falls on a slot edge (any interval of an hour or more in a real time zone). The few intervals a window's edges can change (``StatisticsWindowEdges``) are
-/// computed from the matching samples. Otherwise ``StatisticsReader`` reads the samples.
+/// computed from the matching samples (one longer than two days only in the days the edges fall in, see
+/// ``replaceWindowEdges(_:reader:cache:storage:order:)``). Otherwise ``StatisticsReader`` reads the samples.
 package enum SlotSumStatistics {
     /// Where a computation from the summaries stood: which cache, after which of its changes. A change of the merge
     /// order counts as a change of the slots of the runs it invalidates (``SlotCache/adopt(_:)``).
@@ -84,76 +85,65 @@ package enum SlotSumStatistics {
             let (order, records) = try known ?? cache.priority(storage, filter: reader.scope)
             cache.adopt(order)
             let stamp = Stamp(cache: ObjectIdentifier(cache), generation: cache.generation)
-            guard let first = intervals.first, let last = intervals.last else { return ([], [:], stamp) }
-            let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
-            let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
-            try computeMissing(runs.joined(), cache: cache, storage: storage, filter: runFilter(reader))
+            guard !intervals.isEmpty else { return ([], [:], stamp) }
+            var results = try summed(intervals, reader: reader, cache: cache, storage: storage)
+            try replaceWindowEdges(&results, reader: reader, cache: cache, storage: storage, order: order)
             cache.keepNote(storage)
-            let separate = reader.options.contains(.separateBySource)
-            var perSource: [Double] = [], present: [Bool] = []
-            func add(_ value: Double, to source: Int32) {
-                let index = Int(source)
-                if index >= perSource.count {
-                    perSource += [Double](repeating: 0, count: index + 1 - perSource.count)
-                    present += [Bool](repeating: false, count: index + 1 - present.count)
-                }
-                perSource[index] += value
-                present[index] = true
-            }
-            var results: [StatisticsBucketResult] = []
-            results.reserveCapacity(intervals.count)
-            var index = lower
-            for (bucket, interval) in intervals.enumerated() {
-                let end = cache.slot(of: interval.end)
-                var merged: Double?
-                while index < upper, cache.keys[index] < end {
-                    let owner = cache.single[index]
-                    if owner >= 0 {
-                        merged = (merged ?? 0) + cache.total[index]
-                        if separate { add(cache.total[index], to: owner) }
-                    }
-                    index += 1
-                }
-                for run in runs[bucket] {
-                    guard let figures = cache.figures(of: run) else { continue }
-                    merged = (merged ?? 0) + figures.merged
-                    if separate { for (source, value) in figures.bySource { add(value, to: source) } }
-                }
-                var bySource: [String: StatisticsValues] = [:]
-                if separate {
-                    for source in present.indices where present[source] {
-                        bySource[cache.sourceNames[source]] = StatisticsValues(sum: perSource[source], duration: 0)
-                        perSource[source] = 0
-                        present[source] = false
-                    }
-                }
-                // A present bucket carries duration 0 as its presence mark; the options never ask for duration here.
-                results.append(StatisticsBucketResult(interval: interval, merged: merged.map { StatisticsValues(sum: $0, duration: 0) } ?? StatisticsValues(),
-                                                      bySource: bySource))
-            }
-            try replaceWindowEdges(&results, reader: reader, cache: cache, order: order)
             return (results, records.mapValues { SourceMapping.revision(from: $0).source }, stamp)
         }
     }
 
-    /// Computes again from the matching samples the intervals whose figures the predicate's date windows can change
-    /// (``StatisticsWindowEdges``): a handful at the windows' edges.
-    private static func replaceWindowEdges(_ results: inout [StatisticsBucketResult], reader: StatisticsReader,
-                                           cache: SlotCache, order: [String]) throws {
-        guard let windows = reader.windows, !windows.isEmpty else { return }
-        let intervals = results.map(\.interval)
-        let unsafe = StatisticsWindowEdges.unsafe(intervals, windows: windows, reaching: cache.rawReaching)
-        var index = 0
-        while index < unsafe.count {
-            guard unsafe[index] else { index += 1; continue }
-            var end = index + 1
-            while end < unsafe.count, unsafe[end] { end += 1 }
-            let entering = cache.rawEntering(intervals[index].start.addingTimeInterval(-0.001))
-            let computed = try reader.compute(Array(intervals[index..<end]), priority: StatisticsSourcePriority(order),
-                                              entering: entering)
-            results.replaceSubrange(index..<end, with: computed)
-            index = end
+    /// The summaries' figures of each of the consecutive, slot-aligned `intervals` (their missing runs computed
+    /// first), whatever the predicate's date windows. The caller holds `cache.lock`.
+    static func summed(_ intervals: [DateInterval], reader: StatisticsReader, cache: SlotCache,
+                       storage: any SlotSumStorage) throws -> [StatisticsBucketResult] {
+        guard let first = intervals.first, let last = intervals.last else { return [] }
+        let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
+        let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
+        try computeMissing(runs.joined(), cache: cache, storage: storage, filter: runFilter(reader))
+        let separate = reader.options.contains(.separateBySource)
+        var perSource: [Double] = [], present: [Bool] = []
+        func add(_ value: Double, to source: Int32) {
+            let index = Int(source)
+            if index >= perSource.count {
+                perSource += [Double](repeating: 0, count: index + 1 - perSource.count)
+                present += [Bool](repeating: false, count: index + 1 - present.count)
+            }
+            perSource[index] += value
+            present[index] = true
         }
+        var results: [StatisticsBucketResult] = []
+        results.reserveCapacity(intervals.count)
+        var index = lower
+        for (bucket, interval) in intervals.enumerated() {
+            let end = cache.slot(of: interval.end)
+            var merged: Double?
+            while index < upper, cache.keys[index] < end {
+                let owner = cache.single[index]
+                if owner >= 0 {
+                    merged = (merged ?? 0) + cache.total[index]
+                    if separate { add(cache.total[index], to: owner) }
+                }
+                index += 1
+            }
+            for run in runs[bucket] {
+                guard let figures = cache.figures(of: run) else { continue }
+                merged = (merged ?? 0) + figures.merged
+                if separate { for (source, value) in figures.bySource { add(value, to: source) } }
+            }
+            var bySource: [String: StatisticsValues] = [:]
+            if separate {
+                for source in present.indices where present[source] {
+                    bySource[cache.sourceNames[source]] = StatisticsValues(sum: perSource[source], duration: 0)
+                    perSource[source] = 0
+                    present[source] = false
+                }
+            }
+            // A present bucket carries duration 0 as its presence mark; the options never ask for duration here.
+            results.append(StatisticsBucketResult(interval: interval, merged: merged.map { StatisticsValues(sum: $0, duration: 0) } ?? StatisticsValues(),
+                                                  bySource: bySource))
+        }
+        return results
     }
 
     /// The runs of mixed slots of each interval: consecutive mixed slots joined by edges a raw sample crosses.

@@ -3,12 +3,16 @@ package import HealthKitModel
 
 extension StatisticsValues {
     /// These numbers as `HKStatistics.Figures`: values in `unit` (the type's ``StatisticsUnit``), duration in seconds.
+    /// Seconds, made once: a collection gives every bucket and source a duration, and making the unit works out its
+    /// representation (an hourly year spent a third of its time there).
+    private static let seconds = HKUnit.second()
+
     package func figures(unit: HKUnit) -> HKStatistics.Figures {
         func quantity(_ value: Double?) -> HKQuantity? { value.map { HKQuantity(unit: unit, doubleValue: $0) } }
         return HKStatistics.Figures(
             sum: quantity(sum), average: quantity(average), minimum: quantity(minimum), maximum: quantity(maximum),
             mostRecent: quantity(mostRecent), mostRecentDateInterval: mostRecentInterval,
-            duration: duration.map { HKQuantity(unit: .second(), doubleValue: $0) }
+            duration: duration.map { HKQuantity(unit: Self.seconds, doubleValue: $0) }
         )
     }
 }

@@ -166,6 +166,17 @@ package struct StatisticsReader: Sendable {
         try compute(intervals, entering: entering) { _ in priority }
     }
 
+    /// The figures of `interval` from the matching samples among `listed` (by UUID) and those starting in `starts`
+    /// only: for an interval whose overlapping matching samples are all among them (one outside every date window,
+    /// ``SlotSumStatistics``), a small read however long the interval.
+    package func compute(_ interval: DateInterval, priority: StatisticsSourcePriority, listed: Set<UUID>,
+                         starting starts: Range<Date>) throws -> StatisticsBucketResult {
+        let read = try samples(.uuids(listed)).filter { !starts.contains($0.start) } + samples(starting: starts)
+        return StatisticsEngine.compute(read, intervals: [interval], style: type.aggregationStyle, priority: priority,
+                                        separateBySource: options.contains(.separateBySource),
+                                        mostRecent: options.contains(.mostRecent))[0]
+    }
+
     /// The figures of each of the consecutive `intervals`, merged in the store's order, and the `HKSource` of every
     /// source counted, by bundle identifier. A source's place in the order (from its newest sample the app may read,
     /// whatever the predicate, as in HealthKit) is looked up when the read first meets it (``SourceOrderResolver``).
