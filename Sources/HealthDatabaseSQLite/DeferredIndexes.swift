@@ -29,16 +29,23 @@ enum DeferredIndexes {
         return names.map { sql[$0]! }
     }
 
-    /// Creates the indexes `statements` (from ``drop(_:)``) in one transaction. SQLite sorts each index's keys in
-    /// runs of the page cache's size (16 MB in `health import`); a second sorting thread (`PRAGMA threads = 2`) held
-    /// more runs at once: the import's peak rose from 131 to 145–158 MB (the 150 MB bound), and on a loaded machine
-    /// it cost more CPU than it saved time.
+    /// Creates the indexes `statements` (from ``drop(_:)``) in one transaction, with the page cache cut to
+    /// ``buildCacheKiB`` meanwhile. SQLite sorts each index's keys in runs of the page cache's size and keeps the
+    /// cache's pages beside them: with `health import`'s 16 MB the import peaked at the sort (up to 151 MB against the
+    /// 150 MB bound); the runs spill to temporary files. A second sorting thread (`PRAGMA threads = 2`) held more runs
+    /// at once: the peak rose from 131 to 145–158 MB, and on a loaded machine it cost more CPU than it saved time.
     static func build(_ statements: [String], _ db: Database) throws {
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = -\(buildCacheKiB)")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         try db.inTransaction {
             for statement in statements { try db.execute(sql: statement) }
             return .commit
         }
     }
+
+    /// The page cache, in KiB, while the indexes are built (and so the size of the sorter's runs).
+    static let buildCacheKiB = 4096
 }
 
 extension SQLiteHealthStorage {
