@@ -260,47 +260,49 @@ def workout(out, clock, t, seconds, events="", stats="", route=None, activity="H
 def shape_workouts(out, n, rng, clock):
     """100 day-long workouts, each with 3,000 events (laps, segments, pauses and resumes) and 1,000 statistics, among
     heart rate records."""
-    header(out)
-    t = clock.start
-    every = max(1, n // 100)
-    for i in range(n):
-        t += 30
-        s = clock.text(t)
-        out.write(record(HR, "Apple Watch", "10.1", "count/min", 50 + rng.randrange(100), s, s,
-                         dev=device(0x280000000 + i), created=s))
-        if i % every == every - 1:
-            length = 86000
-            events = []
-            for k in range(3000):
-                at = t + 1 + k * 28
-                kind = ["HKWorkoutEventTypeLap", "HKWorkoutEventTypeSegment", "HKWorkoutEventTypeMarker"][k % 3]
-                events.append(f'  <WorkoutEvent type="{kind}" date="{clock.text(at)}" duration="{20 + k % 7}" durationUnit="s"/>\n')
-            stats = []
-            for k in range(1000):
-                stats.append(f'  <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="{clock.text(t + k * 80)}" '
-                             f'endDate="{clock.text(t + k * 80 + 79)}" average="{120 + k % 30}" minimum="90" maximum="170" unit="count/min"/>\n')
-            workout(out, clock, t, length, "".join(events), "".join(stats))
-            t += length
+    def add(i, t):
+        length = 86000
+        events = []
+        for k in range(3000):
+            at = t + 1 + k * 28
+            kind = ["HKWorkoutEventTypeLap", "HKWorkoutEventTypeSegment", "HKWorkoutEventTypeMarker"][k % 3]
+            events.append(f'  <WorkoutEvent type="{kind}" date="{clock.text(at)}" duration="{20 + k % 7}" durationUnit="s"/>\n')
+        stats = []
+        for k in range(1000):
+            stats.append(f'  <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="{clock.text(t + k * 80)}" '
+                         f'endDate="{clock.text(t + k * 80 + 79)}" average="{120 + k % 30}" minimum="90" maximum="170" unit="count/min"/>\n')
+        workout(out, clock, t, length, "".join(events), "".join(stats))
+        return t + length
+    heart_rate_with_workouts(out, n, rng, clock, 100, add)
 
 
 def shape_routes(out, n, rng, clock, folder):
     """80 four-hour outdoor workouts, each with a GPX route of a point a second (14,400 points with Apple's
     extensions), among heart rate records."""
-    header(out)
     os.makedirs(os.path.join(folder, "workout-routes"), exist_ok=True)
+
+    def add(i, t):
+        length = 4 * 3600
+        name = f"route_{time.strftime('%Y-%m-%d', time.gmtime(t))}_{i}.gpx"
+        write_gpx(os.path.join(folder, "workout-routes", name), t, length, rng)
+        workout(out, clock, t, length, route=name)
+        return t + length
+    heart_rate_with_workouts(out, n, rng, clock, 80, add)
+
+
+def heart_rate_with_workouts(out, n, rng, clock, workouts, add):
+    """`n` heart rate records 30 s apart with `workouts` workouts among them, each written by `add(i, t)`, which returns
+    the time after it."""
+    header(out)
     t = clock.start
-    every = max(1, n // 80)
+    every = max(1, n // workouts)
     for i in range(n):
         t += 30
         s = clock.text(t)
         out.write(record(HR, "Apple Watch", "10.1", "count/min", 50 + rng.randrange(100), s, s,
                          dev=device(0x280000000 + i), created=s))
         if i % every == every - 1:
-            length = 4 * 3600
-            name = f"route_{time.strftime('%Y-%m-%d', time.gmtime(t))}_{i}.gpx"
-            write_gpx(os.path.join(folder, "workout-routes", name), t, length, rng)
-            workout(out, clock, t, length, route=name)
-            t += length
+            t = add(i, t)
 
 
 def write_gpx(path, start, seconds, rng):

@@ -74,6 +74,11 @@ enum StatsBenchmark {
                                                 options: separate ? [.cumulativeSum, .separateBySource] : .cumulativeSum,
                                                 anchorDate: epoch, intervalComponents: DateComponents(day: 1))
         query.intervalCalendar = calendar
+        return try initialResults(of: query, in: store)
+    }
+
+    /// Runs `query` on `store` and waits for its initial results.
+    static func initialResults(of query: HKStatisticsCollectionQuery, in store: HKHealthStore) throws -> HKStatisticsCollection {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<HKStatisticsCollection, any Error> = .failure(HKError(.unknownError, "no answer"))
         query.initialResultsHandler = { _, collection, error in

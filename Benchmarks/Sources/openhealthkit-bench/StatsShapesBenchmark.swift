@@ -148,15 +148,7 @@ enum StatsShapesBenchmark {
         let query = HKStatisticsCollectionQuery(quantityType: type, quantitySamplePredicate: predicate, options: options,
                                                 anchorDate: anchor, intervalComponents: components)
         query.intervalCalendar = berlin
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<HKStatisticsCollection, any Error> = .failure(HKError(.unknownError, "no answer"))
-        query.initialResultsHandler = { _, collection, error in
-            result = collection.map { .success($0) } ?? .failure(error ?? HKError(.unknownError, "no answer"))
-            done.signal()
-        }
-        store.execute(query)
-        done.wait()
-        return try result.get()
+        return try StatsBenchmark.initialResults(of: query, in: store)
     }
 
     /// Whether two answers have the same intervals and figures (sums, per-source sums, duration, average, min, max,
