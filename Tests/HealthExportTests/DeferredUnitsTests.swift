@@ -27,8 +27,9 @@ struct DeferredUnitsTests {
         let empty = SampleRecord(uuid: UUID(), kind: .quantity, type: "HKQuantityTypeIdentifierDietaryWater", startDate: start,
                                  endDate: start, quantity: .infinity, unit: "", source: app, device: scale, syncIdentifier: "",
                                  payload: Data())
-        return [ImportUnit(records: [full], line: 12), ImportUnit(records: [bare, empty], line: 1 << 20),
-                ImportUnit(records: [empty], line: 0), ImportUnit(records: [bare], line: 13)]
+        // Only units that may be correlation members are held back (`ImportWriter`), so each one says so.
+        let unit = { (records: [SampleRecord], line: Int) in ImportUnit(records: records, line: line, mayBeCorrelationMember: true) }
+        return [unit([full], 12), unit([bare, empty], 1 << 20), unit([empty], 0), unit([bare], 13)]
     }()
 
     @Test("units held in memory and units spilled to the temporary file come back equal, in order", arguments: [0, 2, 100])
