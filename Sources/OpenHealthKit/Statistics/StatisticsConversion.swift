@@ -2,11 +2,11 @@ import Foundation
 package import HealthKitModel
 
 extension StatisticsValues {
-    /// These numbers as `HKStatistics.Figures`: values in `unit` (the type's ``StatisticsUnit``), duration in seconds.
     /// Seconds, made once: a collection gives every bucket and source a duration, and making the unit works out its
     /// representation (an hourly year spent a third of its time there).
     private static let seconds = HKUnit.second()
 
+    /// These numbers as `HKStatistics.Figures`: values in `unit` (the type's ``StatisticsUnit``), duration in seconds.
     package func figures(unit: HKUnit) -> HKStatistics.Figures {
         func quantity(_ value: Double?) -> HKQuantity? { value.map { HKQuantity(unit: unit, doubleValue: $0) } }
         return HKStatistics.Figures(
