@@ -32,12 +32,12 @@ struct ImportCommandTests {
         // An existing (empty) store, so the import writes into it batch by batch: into no store at all it would build
         // the store beside the path and show nothing there until done (`NewStoreImportTests` kills that build).
         #expect(try HKHealthStore.owner(databasePath: killed).storage().count(matching: .all) == 0)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = HealthProcess.executable
         process.arguments = ["import", demo, "--database", killed, "--quiet", "--batch", "500"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try ChildProcesses.start(process)
+        try process.run()
         // Kill it once some batches are committed (or as soon as possible if it is already done).
         while process.isRunning {
             if FileManager.default.fileExists(atPath: killed),

@@ -16,19 +16,19 @@ struct NewStoreImportTests {
     }
 
     /// `health import demo --database database` started, with its standard error in a pipe.
-    private static func startImport(_ demo: String, _ database: String) throws -> (Process, Pipe) {
-        let process = Process()
+    private static func startImport(_ demo: String, _ database: String) throws -> (ChildProcess, Pipe) {
+        let process = ChildProcess()
         process.executableURL = HealthProcess.executable
         process.arguments = ["import", demo, "--database", database, "--quiet", "--batch", "500"]
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        try ChildProcesses.start(process)
+        try process.run()
         return (process, errors)
     }
 
     /// Waits while `process` runs until `file` holds over a megabyte; whether it did.
-    private static func waitForBuild(_ file: String, of process: Process) async throws -> Bool {
+    private static func waitForBuild(_ file: String, of process: ChildProcess) async throws -> Bool {
         while process.isRunning {
             if let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int, size > 1 << 20 { return true }
             try await Task.sleep(for: .milliseconds(5))

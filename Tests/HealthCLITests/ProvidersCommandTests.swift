@@ -28,7 +28,7 @@ struct ProvidersCommandTests {
         let overrides = directory.appendingPathComponent("overrides.json")
         try Data(#"{"endpoints":[{"address":"\#(base.absoluteString)","discoveryURL":"\#(rig.discovery.absoluteString)"}]}"#.utf8)
             .write(to: overrides)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = HealthProcess.executable
         process.arguments = ["providers", "connect", base.absoluteString, "--client-id", client ?? rig.publicClient, "--redirect-port", paste ? "18099" : "0",
                              "--overrides", overrides.path, "--institution", "Rig General Hospital", "--database", database]
@@ -37,7 +37,7 @@ struct ProvidersCommandTests {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        try ChildProcesses.start(process)
+        try process.run()
         let (printed, authorizeURL) = await BlockingWork.run {   // reading blocks until the CLI prints
             var printed = Data()
             var authorizeURL: URL?

@@ -5,12 +5,12 @@ import TestSupport
 /// A `health` process left running (`providers watch`, a sync to be killed): its standard output collected as it
 /// comes, so a test can wait for a line, then signal the process.
 final class RunningHealth: Sendable {
-    let process: Process
+    let process: ChildProcess
     private let output = Locked(Data())
 
     /// Starts `health` with `arguments`.
     init(_ arguments: [String]) throws {
-        process = Process()
+        process = ChildProcess()
         process.executableURL = HealthProcess.executable
         process.arguments = arguments
         let out = Pipe()
@@ -21,7 +21,7 @@ final class RunningHealth: Sendable {
             let chunk = handle.availableData
             collected.withLock { $0.append(chunk) }
         }
-        try ChildProcesses.start(process)
+        try process.run()
     }
 
     /// What it printed so far.

@@ -35,18 +35,18 @@ import TestSupport
     }
 
     /// A running `health serve` on a free port with alice and her personal token: the process, its port, the token.
-    static func startServer() async throws -> (process: Process, port: Int, token: String) {
+    static func startServer() async throws -> (process: ChildProcess, port: Int, token: String) {
         let (folder, _) = try HealthProcess.newStore("serve")
         let data = folder.appendingPathComponent("server").path
         _ = try await HealthProcess.run(["users", "add", "alice", "--data", data], input: "a long password\n")
         let token = try await HealthProcess.run(["tokens", "create", "alice", "--data", data]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = HealthProcess.executable
         process.arguments = ["serve", "--data", data, "--port", "0"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = Pipe()
-        try ChildProcesses.start(process)
+        try process.run()
         let printed = await BlockingWork.run {   // reading blocks until the server prints
             var printed = ""
             let deadline = Date().addingTimeInterval(30)
@@ -63,7 +63,7 @@ import TestSupport
     }
 
     /// Waits up to `seconds` for `process` to end; whether it did.
-    static func ends(_ process: Process, within seconds: TimeInterval) async throws -> Bool {
+    static func ends(_ process: ChildProcess, within seconds: TimeInterval) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         return !process.isRunning
@@ -87,13 +87,13 @@ import TestSupport
     func stopsWithAnOpenStream() async throws {
         let (process, port, token) = try await Self.startServer()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let curl = Process()
+        let curl = ChildProcess()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         curl.arguments = ["curl", "-sN", "-H", "Authorization: Bearer \(token)",
                           "http://127.0.0.1:\(port)/v1/changes/stream?type=HKQuantityTypeIdentifierStepCount"]
         let stream = Pipe()
         curl.standardOutput = stream
-        try ChildProcesses.start(curl)
+        try curl.run()
         defer { if curl.isRunning { curl.terminate() } }
         var received = ""
         let deadline = Date().addingTimeInterval(30)

@@ -22,15 +22,15 @@ import TestSupport
         }
     }
 
-    static func curl(_ arguments: [String]) throws -> (Process, Output) {
-        let process = Process()
+    static func curl(_ arguments: [String]) throws -> (ChildProcess, Output) {
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["curl", "-sN"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         let output = Output()
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try ChildProcesses.start(process)
+        try process.run()
         return (process, output)
     }
 

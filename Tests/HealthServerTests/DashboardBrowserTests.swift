@@ -94,14 +94,14 @@ import Testing
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = handle
         process.standardError = handle
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try ChildProcesses.start(process) } catch { continuation.resume(throwing: error) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
         }
         try handle.close()
         return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")

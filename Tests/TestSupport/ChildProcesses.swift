@@ -1,23 +1,14 @@
 public import Foundation
 
-/// How tests start child processes: one start at a time, and at most a few of the built binary running at once.
+/// How tests run child processes (``ChildProcess``): at most a few of the built binary running at once.
 ///
-/// Foundation's `Process.run()` on Linux lists every open descriptor of the test process to close it in the child; a
-/// full parallel run with dozens of starts at once from threads of their own crashed inside it (a `memcpy` in
-/// `Process.run`, with some 1,360 descriptors open). Starts are cheap, so they take turns; and since two cores cannot
-/// run dozens of `health` processes usefully anyway, ``withSlot(_:)`` lets a few run while the other tests wait for a
-/// slot without holding a thread.
+/// Two cores cannot run dozens of `health` processes usefully, so ``withSlot(_:)`` lets a few run while the other tests
+/// wait for a slot without holding a thread.
 public enum ChildProcesses {
     /// How many children ``withSlot(_:)`` lets run at once: twice the cores.
     public static let slots = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
 
-    private static let starting = NSLock()
     private static let queue = SlotQueue(slots: slots)
-
-    /// Starts `process`, one start at a time across the whole test run.
-    public static func start(_ process: Process) throws {
-        try starting.withLock { try process.run() }
-    }
 
     /// What a child process printed and how it ended.
     public struct Output: Sendable {
@@ -50,7 +41,7 @@ public enum ChildProcesses {
     /// work already on a thread of its own (a ``SharedFixture``).
     public static func runBlocking(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
                                    input: String? = nil) throws -> Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -60,7 +51,7 @@ public enum ChildProcesses {
         process.standardError = err
         let stdin = Pipe()
         if input != nil { process.standardInput = stdin }
-        try start(process)
+        try process.run()
         if let input {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
