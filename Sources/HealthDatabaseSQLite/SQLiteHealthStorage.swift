@@ -25,6 +25,9 @@ public final class SQLiteHealthStorage: HealthStorage {
     public let attachments = StorageAttachments()
     /// A file store opened for writing: checkpoints off the writer's path (``checkpointInBackground()``).
     let backgroundCheckpoint: BackgroundCheckpoint?   // internal: tests wait for it
+    /// A file store's read-only connection for its record reads (``RecordReadConnection``); nil in memory or for a
+    /// file read as immutable.
+    let recordReads: RecordReadConnection?   // internal: tests watch it open and close
 
     /// Opens (creating it and its parent folders when needed) the store at `path`.
     ///
@@ -41,6 +44,7 @@ public final class SQLiteHealthStorage: HealthStorage {
             throw StorageError.unavailable("cannot open the health database at \(path): \(Self.reason(error))")
         }
         try Self.migrate(writer, path: path)
+        recordReads = RecordReadConnection(path: path, configuration: writer.configuration)
     }
 
     /// Opens the existing store at `path` for reading only: nothing is created (no file, folder or journal the
@@ -71,6 +75,7 @@ public final class SQLiteHealthStorage: HealthStorage {
             let pool = try DatabasePool(path: path, configuration: configuration)
             found = try version(pool)
             writer = pool
+            recordReads = RecordReadConnection(path: path, configuration: configuration)
         } catch {
             let wal = walSize ?? 0
             guard wal == 0, let immutable = try? DatabaseQueue(path: Self.immutableURI(path), configuration: configuration),
@@ -81,6 +86,7 @@ public final class SQLiteHealthStorage: HealthStorage {
             }
             found = readable
             writer = immutable
+            recordReads = nil
         }
         guard found <= Schema.version else { throw StorageError.unsupportedSchema(found: found, supported: Schema.version) }
         guard found > 0 else { throw StorageError.unavailable("\(path) is not a health database") }
@@ -106,6 +112,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     private init(memory: Void) throws {
         path = ":memory:"
         backgroundCheckpoint = nil
+        recordReads = nil
         do {
             writer = try DatabaseQueue(configuration: Self.configuration)
         } catch {
@@ -118,6 +125,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     init(building file: String, shownAs path: String, configuration: Configuration) throws {
         self.path = path
         backgroundCheckpoint = nil
+        recordReads = nil
         do {
             writer = try DatabaseQueue(path: file, configuration: configuration)
         } catch {
@@ -201,6 +209,14 @@ public final class SQLiteHealthStorage: HealthStorage {
         try storageErrors { try writer.read(body) }
     }
 
+    /// A read outside any transaction (`body` opens one when it needs it): on ``recordReads`` (only the read's own
+    /// statements, no `PRAGMA schema_version` before them), else on a pool reader. Nothing in `body` may use GRDB's
+    /// schema introspection.
+    private func recordRead<T>(_ body: (Database) throws -> T) throws -> T {
+        guard let recordReads else { return try writer.unsafeRead(body) }
+        return try recordReads.read(body, otherwise: writer)
+    }
+
     func storageErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -245,6 +261,7 @@ public final class SQLiteHealthStorage: HealthStorage {
     }
 
     deinit {
+        recordReads?.close()
         backgroundCheckpoint?.close()
     }
 
@@ -291,13 +308,14 @@ public final class SQLiteHealthStorage: HealthStorage {
         }
     }
 
-    /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``.
+    /// See ``HealthStorage/records(matching:sort:limit:includePayload:)``: one transaction (the fields are read after
+    /// the select), on a file store's record-read connection (``RecordReadConnection``) when it is free.
     public func records(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, includePayload: Bool) throws -> [SampleRecord] {
-        try read { db in
+        try storageErrors { try recordRead { db in try db.inSnapshot {
             let query = try selects.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
                                                parts: includePayload ? .all : RecordParts.all.subtracting(.payload))
             return try reader.records(db, sql: query.sql, arguments: query.arguments)
-        }
+        } } }
     }
 
     /// See ``HealthStorage/forEachRecord(matching:sort:limit:parts:_:)``: one record value rewritten row after
@@ -305,11 +323,12 @@ public final class SQLiteHealthStorage: HealthStorage {
     /// selected nor decoded (nor the parent joined); what `body` throws comes out as it was thrown. No
     /// `BEGIN`/`COMMIT` around it: the select holds its snapshot while the fields and any source or device not yet
     /// cached are read beside it, so the read is as consistent as ``records(matching:sort:limit:includePayload:)``'s.
+    /// A file store reads on its record-read connection (``RecordReadConnection``) when it is free.
     public func forEachRecord(matching filter: SampleFilter, sort: [SampleSort], limit: Int?, parts: RecordParts,
                               _ body: (SampleRecord) throws -> Void) throws {
         var bodyError: (any Error)?
         do {
-            try storageErrors { try writer.unsafeRead { db in
+            try storageErrors { try recordRead { db in
                 let query = try selects.select(filter, FilterSQL(for: filter, identities, db), sort: sort, limit: limit,
                                                    parts: parts)
                 try reader.forEach(db, sql: query.sql, arguments: query.arguments, parts: parts) { record in
