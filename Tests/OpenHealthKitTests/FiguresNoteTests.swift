@@ -5,7 +5,8 @@ import OpenHealthKit
 import Testing
 
 /// Computed runs kept in the store (``FiguresNote``): a second opening of the store answers from them, only after
-/// applying the changes made since, and a damaged note changes nothing but speed.
+/// applying the changes made since, also for caches of some sources, devices or samples (those compute only the runs
+/// their left-out samples touch), and a damaged note changes nothing but speed.
 @Suite struct FiguresNoteTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
