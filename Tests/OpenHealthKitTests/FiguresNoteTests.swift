@@ -5,7 +5,8 @@ import OpenHealthKit
 import Testing
 
 /// Computed runs kept in the store (``FiguresNote``): a second opening of the store answers from them, only after
-/// applying the changes made since, and a damaged note changes nothing but speed.
+/// applying the changes made since, also for caches of some sources, devices or samples (those compute only the runs
+/// their left-out samples touch), and a damaged note changes nothing but speed.
 @Suite struct FiguresNoteTests {
     typealias F = StoreFixture
     typealias Q = QueryFixture
@@ -73,6 +74,43 @@ import Testing
         #expect(fromNote != first)
         let recomputed = SlotSumStatistics.runsComputed(in: thirdStorage, type: F.stepCount.identifier)
         #expect(recomputed >= 1 && recomputed <= 4, "recomputed \(recomputed) runs")
+    }
+
+    @Test func cachesOfSomeSourcesDevicesOrSamplesTakeTheNotesRunsTheirLeftOutSamplesDoNotTouch() async throws {
+        let path = F.temporaryDatabasePath()
+        let (phone, storage) = try await Self.open(path)
+        let watch = try await Q.store(app: "org.example.watch", storage: storage)
+        _ = try await Self.overlappingDays(phone, watch)
+        // A third app's samples without a device in one hour (four mixed slots), and a user-entered one in another.
+        let other = try await Q.store(app: "org.example.other", storage: storage)
+        try await other.save((0..<4).map { C.steps(3, C.date(2024, 3, 5, 10, 15 * $0 + 1), minutes: 4) })
+        try await phone.save(C.steps(9, C.date(2024, 3, 6, 15, 2), minutes: 3, device: C.device("iPhone"),
+                                     metadata: [HKMetadataKeyWasUserEntered: true]))
+        _ = try await C.run(phone, C.query(options: Self.options))
+        #expect(try storage.figuresNote(type: F.stepCount.identifier) != nil)
+
+        // Another opening (a new process): each shape's first query computes only the runs its left-out samples touch.
+        let (reopened, reopenedStorage) = try await Self.open(path)
+        func source(_ app: String) -> HKSource { HKSource(name: app, bundleIdentifier: app) }
+        let phoneAndWatch: Set = [source("org.example.phone"), source("org.example.watch")]
+        let shapes: [(predicate: NSPredicate, recomputed: Int)] = [
+            (HKQuery.predicateForObjects(from: phoneAndWatch.union([source("org.example.other")])), 0),
+            (NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForObjects(from: source("org.example.absent"))), 0),
+            (HKQuery.predicateForObjects(from: phoneAndWatch), 4),
+            (NSCompoundPredicate(notPredicateWithSubpredicate: HKQuery.predicateForObjects(from: source("org.example.other"))), 4),
+            (HKQuery.predicateForObjects(withDeviceProperty: HKDevicePropertyKeyModel, allowedValues: ["iPhone", "Watch"]), 4),
+            (HKQuery.predicateForObjects(withMetadataKey: HKMetadataKeyWasUserEntered, operatorType: .notEqualTo, value: true), 1),
+        ]
+        for (predicate, recomputed) in shapes {
+            let before = SlotSumStatistics.runsComputed(in: reopenedStorage, type: F.stepCount.identifier)
+            let answer = Self.figures(try await C.run(reopened, C.query(options: Self.options, predicate: predicate)))
+            let computed = SlotSumStatistics.runsComputed(in: reopenedStorage, type: F.stepCount.identifier) - before
+            let fromSamples = Self.figures(try await C.run(reopened, C.query(
+                options: Self.options, predicate: NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, Self.everything]))))
+            #expect(answer == fromSamples, "\(predicate)")
+            #expect(answer.count == 3, "\(predicate)")
+            #expect(computed == recomputed, "\(predicate): \(computed) runs from the samples")
+        }
     }
 
     @Test func aChangedMergeOrderIsCheckedAgainstTheNote() async throws {

@@ -105,10 +105,17 @@ enum StatsShapesBenchmark {
                                                                      options: [.discreteAverage, .discreteMin, .discreteMax]).result(for: hrApp).map { [$0] } ?? [] }
             }, predicate: hrWindow, unit: HealthData.beatsPerMinute),
         ]
-        let ducks = StatsShapesDuck.run(set, reps: options.reps * 5)
+        // For profiling and for first runs in a fresh process (`perf record`): BENCH_FIRST=1 runs each chosen shape once.
+        let firstOnly = ProcessInfo.processInfo.environment["BENCH_FIRST"] != nil
+        let ducks = firstOnly ? [:] : StatsShapesDuck.run(set, reps: options.reps * 5)
         let only = ProcessInfo.processInfo.environment["BENCH_SHAPE"]
         for shape in shapes where only.map({ shape.name.contains($0) }) ?? true {
+            let firstCPU = Measure.cpu()
             let first = try Measure.seconds(Measure.time { _ = try shape.run(shape.predicate) })
+            if firstOnly {
+                report("\(shape.name): first run", Measure.ms(first) + ", CPU " + Measure.ms(Measure.cpu() - firstCPU))
+                continue
+            }
             var series = LatencySeries(label: shape.name)
             var rates = RateSeries(label: "  samples/s")
             for _ in 0 ..< (shape.reads > 0 ? max(2, options.reps) : options.reps * 5) {

@@ -30,7 +30,8 @@ package final class SlotCache: @unchecked Sendable {
     let deviceIDs: Set<Int64>?
     /// Sources the cache leaves out (a query's `NOT` of sources); empty when ``sources`` is not nil.
     let excludedSources: Set<String>
-    /// Whether the cache sums every sample of the type (only such a cache takes and writes the store's note).
+    /// Whether the cache sums every sample of the type (only such a cache writes the store's note; every cache takes
+    /// from it the runs whose slots hold nothing it leaves out, ``restoreRuns(_:)``).
     var isWhole: Bool { sources == nil && excludedSources.isEmpty && !excludesUserEntered && deviceIDs == nil }
     /// Held while the cache is refreshed and read.
     let lock = NSLock()
@@ -88,6 +89,9 @@ package final class SlotCache: @unchecked Sendable {
     var windowEdgeSeconds = 0.0
     /// Computed runs worth writing a note (``FiguresNote``) for.
     static let runsWorthANote = 256
+    /// While the cache reloads: the slots holding a sum or a raw sample it leaves out (another source or device, a
+    /// user-entered sample), in no order and repeated; nil otherwise.
+    private(set) var leftOut: [Int64]?
     private var priorityKey: [String] = []
     private var priorityValue: (order: [String], sources: [String: SourceRecord])?
 
@@ -157,6 +161,8 @@ package final class SlotCache: @unchecked Sendable {
 
     private func reload(_ storage: any SlotSumStorage, latest: Int64) throws {
         deletedMark = try storage.deletedSlots(after: deletedMark).mark
+        leftOut = []
+        defer { leftOut = nil }
         try loadRaw(storage)
         keys = []
         single = []
@@ -180,8 +186,12 @@ package final class SlotCache: @unchecked Sendable {
         var present = [Bool](repeating: false, count: table.sourceNames.count)
         raw = []
         raw.reserveCapacity(table.entries.count)
-        for sample in table.entries where kept[Int(sample.source)] && !(excludesUserEntered && sample.userEntered)
-            && deviceIDs.map({ $0.contains(sample.device) }) ?? true {
+        for sample in table.entries {
+            guard kept[Int(sample.source)] && !(excludesUserEntered && sample.userEntered)
+                && deviceIDs.map({ $0.contains(sample.device) }) ?? true else {
+                leftOut?.append(contentsOf: slots(sample.start, sample.end))
+                continue
+            }
             raw.append(RawSpan(start: sample.start, end: sample.end, uuid: sample.uuid))
             present[Int(sample.source)] = true
         }
@@ -226,7 +236,9 @@ package final class SlotCache: @unchecked Sendable {
             var owner: Int32 = -1, several = false, bits: UInt64 = 0, sum = 0.0
             while index < sums.endIndex, sums[index].slot == key {
                 let entry = sums[index]
-                if kept[Int(entry.source)], deviceIDs?.contains(entry.device) ?? true {
+                if !kept[Int(entry.source)] || !(deviceIDs?.contains(entry.device) ?? true) {
+                    leftOut?.append(key)
+                } else {
                     if ids[Int(entry.source)] < 0 { ids[Int(entry.source)] = sourceID(table.sourceNames[Int(entry.source)]) }
                     let id = ids[Int(entry.source)]
                     if owner < 0 { owner = id } else if owner != id { several = true }

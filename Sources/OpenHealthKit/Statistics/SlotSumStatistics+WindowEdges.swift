@@ -81,10 +81,9 @@ extension SlotSumStatistics {
         return zip(edges, edges.dropFirst()).map { DateInterval(start: $0, end: $1) }
     }
 
-    /// How many seconds of intervals the cache of `type` in `storage` computed from the samples at date windows'
+    /// How many seconds of intervals the caches of `type` in `storage` computed from the samples at date windows'
     /// edges so far, not counting parts wholly outside the windows (0 when it has no cache yet).
     package static func windowEdgeSeconds(in storage: any SlotSumStorage, type: String) -> Double {
-        let cache = StoreHome.of(storage).existingSlotCache(for: type)
-        return cache.map { cache in cache.lock.withLock { cache.windowEdgeSeconds } } ?? 0
+        total(of: \.windowEdgeSeconds, type: type, in: storage)
     }
 }

@@ -217,10 +217,15 @@ package enum SlotSumStatistics {
         }
     }
 
-    /// How many runs the cache of `type` in `storage` computed from samples so far (0 when it has no cache yet).
+    /// How many runs the caches of `type` in `storage` (the whole type's and those of some sources, devices or
+    /// samples) computed from samples so far (0 when it has no cache yet).
     package static func runsComputed(in storage: any SlotSumStorage, type: String) -> Int {
-        let cache = StoreHome.of(storage).existingSlotCache(for: type)
-        return cache.map { cache in cache.lock.withLock { cache.runsComputed } } ?? 0
+        total(of: \.runsComputed, type: type, in: storage)
+    }
+
+    /// The sum of `figure` over the caches of `type` in `storage`, each read under its lock.
+    static func total<Figure: AdditiveArithmetic>(of figure: (SlotCache) -> Figure, type: String, in storage: any SlotSumStorage) -> Figure {
+        StoreHome.of(storage).existingSlotCaches(ofType: type).reduce(.zero) { sum, cache in sum + cache.lock.withLock { figure(cache) } }
     }
 
     /// The cache of `reader`'s type — of its sources only, when it reads some sources only — in `storage`, created on

@@ -45,8 +45,9 @@ package final class StoreHome: Sendable {
         slotCaches.withLock { $0.removeAll() }
     }
 
-    /// The statistics slot cache of `type`, if one was made.
-    package func existingSlotCache(for type: String) -> SlotCache? {
-        slotCaches.withLock { $0[type] }
+    /// The statistics slot caches of the quantity type `type` made so far: the whole type's and those of some
+    /// sources, devices or samples.
+    package func existingSlotCaches(ofType type: String) -> [SlotCache] {
+        slotCaches.withLock { $0.values.filter { $0.type == type } }
     }
 }
