@@ -16,7 +16,7 @@ extension SlotCache {
         guard isWhole, let note = try storage.figuresNote(type: type), let archive = StretchArchive.decode(note.data) else { return }
         guard let changed = try changes(after: note.position, deletedAfter: note.deletedMark, storage) else { return }
         let ids = archive.names.map(sourceID)
-        let lists = archive.lists.map { list in runs.list(list.map { archive.names[Int($0)] }) }
+        let lists = archive.lists.map { list in runs.list(list.map { ids[Int($0)] }) }
         for entry in archive.entries {
             let position = index(of: entry.start)
             guard position < keys.count, keys[position] == entry.start, single[position] < 0 else { continue }
@@ -35,10 +35,10 @@ extension SlotCache {
     func keepNote(_ storage: any SlotSumStorage) {
         guard isWhole, runsSinceNote >= max(Self.runsWorthANote, runs.count / 4) else { return }
         let stored = runs.stored()
-        var listIndex: [[String]: Int32] = [:], lists: [[Int32]] = []
+        var listIndex: [[Int32]: Int32] = [:], lists: [[Int32]] = []
         let runLists = stored.map { stored in
             listIndex[stored.sources] ?? {
-                lists.append(stored.sources.map { sourceIndex[$0] ?? sourceID($0) })
+                lists.append(stored.sources)
                 listIndex[stored.sources] = Int32(lists.count - 1)
                 return Int32(lists.count - 1)
             }()
