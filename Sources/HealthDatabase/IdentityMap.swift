@@ -23,6 +23,10 @@ package final class IdentityMap<Value: Hashable & Sendable>: Sendable {
         entries.withLock { $0.ids[value] }
     }
 
+    /// How many values are cached: at most the capacity, or the rows of the last ``insert(_:)`` when they alone
+    /// are more.
+    package var count: Int { entries.withLock { $0.ids.count } }
+
     /// The value of `id`, if cached.
     package func value(_ id: Int64) -> Value? {
         entries.withLock { $0.values[id] }

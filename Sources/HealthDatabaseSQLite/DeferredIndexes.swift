@@ -11,10 +11,13 @@ import HealthLocking
 /// its Bloom filter may have seen, a duplicate UUID refused by the insert itself, a parent found by UUID), the sync
 /// identifier index (records with a sync identifier and clinical records look their stored versions up by it) and
 /// the parent index (a replaced record's children). The rest is read only by queries (date windows, sources, change
-/// pages, metadata predicates), and first by the statistics summaries' install, which builds them before it reads.
+/// pages, metadata predicates, device properties), and first by the statistics summaries' install, which builds them before it reads.
 enum DeferredIndexes {
     /// The indexes a new store builds after its rows, in the order the schema creates them.
-    static let names = ["sample_type", "sample_type_start", "sample_type_end", "sample_source", "field_num", "field_text"]
+    /// `device_property_value` too: an export naming a new device on every record (a local identifier per record)
+    /// inserts seven properties per record into it at random places.
+    static let names = ["sample_type", "sample_type_start", "sample_type_end", "sample_source", "field_num", "field_text",
+                        "device_property_value"]
 
     /// Drops the indexes of ``names`` from the freshly migrated, empty store `db`, returning the SQL that creates
     /// them again (the schema's own statements, as `sqlite_master` keeps them), in their order.

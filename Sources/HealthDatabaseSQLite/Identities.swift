@@ -10,7 +10,11 @@ import HealthDatabase
 final class IdentityCache: @unchecked Sendable {
     private let types = IdentityMap<String>()
     private let sources = IdentityMap<SourceRecord>()
-    private let devices = IdentityMap<DeviceRecord>(capacity: 65_536)
+    /// Real exports name tens to a few hundred devices; one naming a new device on every record held 65,536 of them
+    /// here (the map holds one write transaction's new devices however many; a device it forgot is looked up by key).
+    private let devices = IdentityMap<DeviceRecord>(capacity: IdentityCache.deviceCapacity)
+    /// The most devices ``devices`` keeps beyond one transaction's.
+    static let deviceCapacity = 4_096
 
     /// Ids created by one write transaction, published by ``publish(_:)`` once it committed.
     struct Pending {
@@ -102,6 +106,9 @@ final class IdentityCache: @unchecked Sendable {
         pending.devices[device] = id
         return id
     }
+
+    /// How many devices are cached.
+    var cachedDevices: Int { devices.count }
 
     /// Makes the ids of a committed transaction visible to every later call.
     func publish(_ pending: Pending) {

@@ -17,7 +17,8 @@ import HealthDatabase
 ///
 /// They are used only when they describe the store (``describes(_:)``, checked in the installing transaction): every
 /// change position since the store was empty is a row they saw, so no deletion, replacement, association or other
-/// writer came between. Anything else (``invalidate()``) leaves the install to read the rows, as before.
+/// writer came between. Anything else (``invalidate()``), and more slot totals than ``SlotTotalTable/placeLimit`` lets
+/// it hold, leaves the install to read the rows, as before.
 final class SlotSumTotals: @unchecked Sendable {
     /// A `stat_raw` row.
     struct Raw {
@@ -52,7 +53,7 @@ final class SlotSumTotals: @unchecked Sendable {
             return
         }
         // SQLite stores NaN as NULL, which the install's COALESCE counts as 0.
-        slots.add(quantity.flatMap { $0.isNaN ? nil : $0 } ?? 0, stream: stream, slot: small)
+        if !slots.add(quantity.flatMap { $0.isNaN ? nil : $0 } ?? 0, stream: stream, slot: small) { invalidate() }
     }
 
     /// Gives up the totals: the install reads the rows.

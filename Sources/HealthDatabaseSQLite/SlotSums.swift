@@ -295,7 +295,8 @@ extension SQLiteHealthStorage: SlotSumStorage {
     }
 
     /// See ``SlotSumStorage/setFiguresNote(_:type:)``. The table is created on first use (stores whose summaries
-    /// were installed before notes existed have none).
+    /// were installed before notes existed have none). The figures are written in place (``BlobWrite``): a note can
+    /// be megabytes.
     public func setFiguresNote(_ note: FiguresNote, type: String) throws {
         try slotSumAccess { try writer.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
@@ -304,8 +305,9 @@ extension SQLiteHealthStorage: SlotSumStorage {
                     CREATE TABLE IF NOT EXISTS stat_note (type INTEGER PRIMARY KEY, position INTEGER NOT NULL,
                                                           deleted_mark INTEGER NOT NULL, data BLOB NOT NULL);
                     """)
-                try db.execute(sql: "INSERT OR REPLACE INTO stat_note (type, position, deleted_mark, data) VALUES (?, ?, ?, ?)",
-                               arguments: [typeID, note.position, note.deletedMark, note.data])
+                try db.execute(sql: "INSERT OR REPLACE INTO stat_note (type, position, deleted_mark, data) VALUES (?, ?, ?, zeroblob(?))",
+                               arguments: [typeID, note.position, note.deletedMark, note.data.count])
+                try BlobWrite.write(note.data, table: "stat_note", column: "data", rowid: typeID, db)
                 return .commit
             }
         } }

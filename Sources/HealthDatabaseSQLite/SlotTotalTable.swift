@@ -1,7 +1,16 @@
 /// The slot totals ``SlotSumTotals`` keeps, in an open-addressing hash table of 24-byte entries: a 1,000,000-record
 /// import has about 500,000 slots, which a `Dictionary` of the four-part key held in 48 MB (its buckets a power of
-/// two, key and value padded); this table holds them in 17 MB and grows by half.
+/// two, key and value padded); this table holds them in 17 MB and grows by half, up to ``placeLimit`` places.
+///
+/// Past that it refuses (``add(_:stream:slot:)``) and the totals are given up: the install reads the rows instead, on
+/// disk. The table grows with the distinct slots, sources and devices, not only with the export: a 1,000,000-record
+/// export naming a new device on every record (or 600 sources, 30 in every slot) makes 1,000,000 of them, and the
+/// table's last growth (29 MB beside the new 43 MB) took `health import` over its 150 MB bound.
 struct SlotTotalTable {
+    /// The most places the table grows to: 797,161 (19 MB), which holds up to 637,728 slot totals (the
+    /// 1,000,000-record demo export has 518,153).
+    static let placeLimit = 800_000
+
     /// One slot's total: its type, source and device packed in `stream` (16, 16 and 32 bits), a count of 0 marking
     /// an empty place.
     struct Entry {
@@ -30,20 +39,25 @@ struct SlotTotalTable {
         return UInt64(type) << 48 | UInt64(source) << 32 | UInt64(device)
     }
 
-    /// Adds `value` to the total of `slot` in `stream` (from 0, one addition per sample, as SQLite's `sum()`).
-    mutating func add(_ value: Double, stream: UInt64, slot: Int32) {
-        if count * 10 >= entries.count * 8 { grow() }
+    /// Adds `value` to the total of `slot` in `stream` (from 0, one addition per sample, as SQLite's `sum()`); false,
+    /// adding nothing, when the table would have to grow past ``placeLimit``.
+    mutating func add(_ value: Double, stream: UInt64, slot: Int32) -> Bool {
+        if count * 10 >= entries.count * 8 {
+            guard entries.count + entries.count / 2 <= Self.placeLimit else { return false }
+            grow()
+        }
         var place = Self.place(stream, slot, entries.count)
         while entries[place].count != 0 {
             if entries[place].stream == stream, entries[place].slot == slot {
                 entries[place].sum += value
                 entries[place].count += 1
-                return
+                return true
             }
             place = place + 1 == entries.count ? 0 : place + 1
         }
         entries[place] = Entry(stream: stream, slot: slot, count: 1, sum: 0 + value)
         count += 1
+        return true
     }
 
     /// The totals in `stat_slot`'s key order; the table is empty afterwards.

@@ -8,7 +8,7 @@ import TestSupport
 /// A new store's build (`NewStoreFile`) writes its rows without the secondary indexes nothing reads meanwhile and
 /// builds them afterwards: the finished store has the schema, rows and summaries of a store written the usual way.
 struct DeferredIndexesTests {
-    /// The name and SQL of every index and table of the store at `path`, then every `sample` and `field` row.
+    /// The name and SQL of every index and table of the store at `path`, then every `sample`, `field` and device row.
     private static func schemaAndRows(_ path: String) throws -> [String] {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
@@ -16,7 +16,10 @@ struct DeferredIndexesTests {
             let schema = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master ORDER BY type, name").map { "\($0)" }
             let samples = try Row.fetchAll(db, sql: "SELECT * FROM sample ORDER BY id").map { "\($0)" }
             let fields = try Row.fetchAll(db, sql: "SELECT * FROM field ORDER BY sample_id, key").map { "\($0)" }
-            return schema + samples + fields
+            let devices = try Row.fetchAll(db, sql: """
+                SELECT d.*, p.key, p.value FROM device d JOIN device_property p ON p.device_id = d.id ORDER BY d.id, p.key
+                """).map { "\($0)" }
+            return schema + samples + fields + devices
         }
     }
 

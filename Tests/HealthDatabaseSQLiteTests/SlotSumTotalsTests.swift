@@ -135,6 +135,25 @@ struct SlotSumTotalsTests {
         Self.expectSame(summaries, try Self.summaries(folder.path("shared-read.sqlite")))
     }
 
+    /// The totals grow with the distinct slots, sources and devices (an export naming a new device on every record
+    /// makes one total per record): past the table's limit they are given up, and the install reads the rows.
+    @Test func moreSlotTotalsThanTheTableHoldsLeaveTheInstallToTheSamples() {
+        let totals = SlotSumTotals()
+        var id: Int64 = 0
+        func add(_ slots: Range<Int>) {
+            for slot in slots {
+                id += 1
+                totals.add(id: id, kind: .quantity, typeID: 1, start: Double(slot) * 900, end: Double(slot) * 900, quantity: 1,
+                           sourceID: 1, deviceID: Int64(slot), userEntered: false)
+            }
+        }
+        add(0..<500_000)
+        #expect(totals.isValid, "the 1,000,000-record demo export has 518,153 slot totals")
+        add(500_000..<1_000_000)
+        #expect(!totals.isValid)
+        #expect(totals.raw.isEmpty, "given up, not kept")
+    }
+
     @Test func aStoreWithRowsOrSummariesCollectsNothing() throws {
         let folder = try TemporaryFolder()
         let storage = try SQLiteHealthStorage(path: folder.path("store.sqlite"))

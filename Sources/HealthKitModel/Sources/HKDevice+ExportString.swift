@@ -11,7 +11,7 @@ extension HKDevice {
     /// and `creation date` are recognised and dropped. Returns `nil` when the string is not such a
     /// description or names no field. OpenHealthKit extension.
     public static func parse(exportString: String) -> HKDevice? {
-        var body = Substring(exportString.trimmingCharacters(in: .whitespacesAndNewlines))
+        var body = trimmed(exportString)
         guard body.hasPrefix("<"), body.hasSuffix(">") else { return nil }
         body = body.dropFirst().dropLast()
         if body.hasPrefix("<") {
@@ -30,6 +30,16 @@ extension HKDevice {
             softwareVersion: values[.software], localIdentifier: values[.localIdentifier],
             udiDeviceIdentifier: values[.udiDeviceIdentifier]
         )
+    }
+
+    /// `text` without the white space and line ends at its ends (Unicode's White_Space, as Foundation's
+    /// `whitespacesAndNewlines`), without Foundation's bridge through `NSString`, which was half of parsing a
+    /// description (an export naming a new device on every record parses one per record).
+    private static func trimmed(_ text: String) -> Substring {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return Substring(scalars[first...last])
     }
 
     /// Splits `, label:value, label:value` where labels follow HealthKit's printing order.

@@ -53,6 +53,16 @@ extension HKStatisticsCollectionQuery {
         try snapshot(reader, buckets: layout(), range: SlotSumStatistics.intervalRange(for: reader), reusing: nil)
     }
 
+    /// Computes and keeps the summaries' runs the query's first results would compute (``SlotSumStatistics/computeRuns(_:reader:storage:)``),
+    /// without building its statistics (``StatisticsPreparation``, after an import); does nothing when the summaries
+    /// cannot serve the query.
+    package func computeRuns(_ reader: StatisticsReader) throws {
+        guard let range = try SlotSumStatistics.intervalRange(for: reader) else { return }
+        let intervals = CollectionSnapshot.layout(range, try layout(), reusing: nil).intervals
+        guard let summaries = SlotSumStatistics.storage(for: reader, intervals: intervals) else { return }
+        try SlotSumStatistics.computeRuns(intervals, reader: reader, storage: summaries)
+    }
+
     /// Computes every interval of `range` afresh (laid out reusing `previous`'s intervals).
     private func snapshot(_ reader: StatisticsReader, buckets: StatisticsBuckets, range: DateInterval?,
                           reusing previous: CollectionSnapshot?) throws -> CollectionSnapshot {

@@ -24,7 +24,7 @@ extension SlotCache {
         guard let changed = try changes(after: note.position, deletedAfter: note.deletedMark, storage) else { return }
         let leftOut = (self.leftOut ?? []).sorted()
         let ids = archive.names.map(sourceID)
-        let lists = archive.lists.map { list in runs.list(list.map { archive.names[Int($0)] }) }
+        let lists = archive.lists.map { list in runs.list(list.map { ids[Int($0)] }) }
         for entry in archive.entries {
             let position = index(of: entry.start)
             guard position < keys.count, keys[position] == entry.start, single[position] < 0 else { continue }
@@ -44,17 +44,23 @@ extension SlotCache {
     /// busy) only loses the head start of the next process's first query.
     func keepNote(_ storage: any SlotSumStorage) {
         guard isWhole, runsSinceNote >= max(Self.runsWorthANote, runs.count / 4) else { return }
-        var listIndex: [[String]: Int32] = [:], lists: [[Int32]] = []
-        let entries = runs.stored().map { stored in
-            let list = listIndex[stored.sources] ?? {
-                lists.append(stored.sources.map { sourceIndex[$0] ?? sourceID($0) })
+        let stored = runs.stored()
+        var listIndex: [[Int32]: Int32] = [:], lists: [[Int32]] = []
+        let runLists = stored.map { stored in
+            listIndex[stored.sources] ?? {
+                lists.append(stored.sources)
                 listIndex[stored.sources] = Int32(lists.count - 1)
                 return Int32(lists.count - 1)
             }()
-            return StretchArchive.Entry(start: keys[stored.position], end: stored.figures.end, merged: stored.figures.merged, list: list,
-                                    bySource: stored.figures.bySource.map { StretchArchive.Pair(name: $0.source, sum: $0.sum) })
         }
-        let data = StretchArchive.encode(StretchArchive.Contents(names: sourceNames, lists: lists, entries: entries))
+        // Each entry made as the encoder reads it: all of them at once were as large as the note.
+        let entries = stored.indices.lazy.map { index in
+            let run = stored[index]
+            return StretchArchive.Entry(start: self.keys[run.position], end: run.figures.end, merged: run.figures.merged,
+                                        list: runLists[index],
+                                        bySource: run.figures.bySource.map { StretchArchive.Pair(name: $0.source, sum: $0.sum) })
+        }
+        let data = StretchArchive.encode(names: sourceNames, lists: lists, entries: entries)
         try? storage.setFiguresNote(FiguresNote(position: position, deletedMark: deletedMark, data: data), type: type)
         runsSinceNote = 0
     }

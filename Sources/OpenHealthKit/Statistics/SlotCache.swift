@@ -328,7 +328,7 @@ package final class SlotCache: @unchecked Sendable {
 
     /// Makes `order` the merge order of later lookups and computations (see ``StretchStore/adopt(_:keys:)``); the slots
     /// of the runs it forgets count as changed.
-    func adopt(_ order: [String]) { record(runs.adopt(order, keys: keys)) }
+    func adopt(_ order: [String]) { record(runs.adopt(order, keys: keys, names: sourceNames)) }
 
     /// The figures of `run`, if computed under an order that ranks the run's sources as the adopted one does.
     func figures(of run: Stretch) -> StretchStore.Figures? { runs.figures(at: run.index, end: run.end) }
@@ -363,7 +363,7 @@ package final class SlotCache: @unchecked Sendable {
                 let ranked = figures.bySource.map { (surrogate: Int($0.key)!, sum: $0.value.sum ?? 0) }.sorted { $0.surrogate < $1.surrogate }
                 let key = ranked.map(\.surrogate)
                 let list = lists[key] ?? {
-                    let list = runs.list(key.map { result.names[$0] })
+                    let list = runs.list(key.map { ids[$0] })
                     lists[key] = list
                     return list
                 }()

@@ -93,14 +93,37 @@ package enum SlotSumStatistics {
         }
     }
 
+    /// Computes and keeps (``SlotCache/keepNote(_:)``) the runs of the consecutive, slot-aligned `intervals` that
+    /// ``compute(_:reader:storage:refreshing:)`` would compute, without its figures: what the statistics preparation
+    /// after an import wants. Each interval's figures per source, for hundreds of sources over years of days, are
+    /// megabytes the preparation would only drop.
+    package static func computeRuns(_ intervals: [DateInterval], reader: StatisticsReader, storage: any SlotSumStorage) throws {
+        let cache = try self.cache(storage, reader: reader)
+        try cache.lock.withLock {
+            try cache.refresh(storage)
+            cache.adopt(try cache.priority(storage, filter: reader.scope).order)
+            _ = try computedRuns(intervals, reader: reader, cache: cache, storage: storage)
+            cache.keepNote(storage)
+        }
+    }
+
+    /// The runs of each of the consecutive, slot-aligned `intervals` after computing those missing, and the range of
+    /// cache positions the intervals span. The caller holds `cache.lock`.
+    private static func computedRuns(_ intervals: [DateInterval], reader: StatisticsReader, cache: SlotCache,
+                                     storage: any SlotSumStorage) throws -> (runs: [[SlotCache.Stretch]], lower: Int, upper: Int) {
+        guard let first = intervals.first, let last = intervals.last else { return ([], 0, 0) }
+        let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
+        let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
+        try computeMissing(runs.joined(), cache: cache, storage: storage, filter: runFilter(reader))
+        return (runs, lower, upper)
+    }
+
     /// The summaries' figures of each of the consecutive, slot-aligned `intervals` (their missing runs computed
     /// first), whatever the predicate's date windows. The caller holds `cache.lock`.
     static func summed(_ intervals: [DateInterval], reader: StatisticsReader, cache: SlotCache,
                        storage: any SlotSumStorage) throws -> [StatisticsBucketResult] {
-        guard let first = intervals.first, let last = intervals.last else { return [] }
-        let lower = cache.index(of: cache.slot(of: first.start)), upper = cache.index(of: cache.slot(of: last.end))
-        let runs = self.runs(intervals, cache: cache, from: lower, to: upper)
-        try computeMissing(runs.joined(), cache: cache, storage: storage, filter: runFilter(reader))
+        guard !intervals.isEmpty else { return [] }
+        let (runs, lower, upper) = try computedRuns(intervals, reader: reader, cache: cache, storage: storage)
         let separate = reader.options.contains(.separateBySource)
         var perSource: [Double] = [], present: [Bool] = []
         func add(_ value: Double, to source: Int32) {

@@ -16,7 +16,8 @@ struct StretchStore {
         /// Each source's own sum, by the cache's source index.
         var bySource: [(source: Int32, sum: Double)]
         /// The run's sources, highest priority first under the order the figures were computed with, as an index
-        /// into the store's distinct source lists (runs share a handful of them).
+        /// into the store's distinct source lists (runs share a handful of them; with hundreds of sources, tens of
+        /// thousands).
         fileprivate(set) var sources: Int32 = -1
 
         /// The figures of a run ending before slot `end`.
@@ -31,9 +32,10 @@ struct StretchStore {
     private var first: [Int32] = []
     private var pool: [Figures] = []
     private var live = 0
-    /// The distinct source lists of the runs, and their indices.
-    private var lists: [[String]] = []
-    private var listIndex: [[String]: Int32] = [:]
+    /// The distinct source lists of the runs, by the cache's source index (a list of names each took 16 MB for a year
+    /// of steps from 600 sources, thirty of them in every slot), and their indices.
+    private var lists: [[Int32]] = []
+    private var listIndex: [[Int32]: Int32] = [:]
     /// The merge order every stored run is valid under.
     private(set) var order: [String] = []
     /// The most slots a stored run spans (bounds the search when forgetting runs).
@@ -61,7 +63,7 @@ struct StretchStore {
     var count: Int { live }
 
     /// Every stored run: the position of its first slot, its figures and its source list.
-    func stored() -> [(position: Int, figures: Figures, sources: [String])] {
+    func stored() -> [(position: Int, figures: Figures, sources: [Int32])] {
         first.indices.compactMap { position in
             let entry = first[position]
             guard entry >= 0 else { return nil }
@@ -70,14 +72,9 @@ struct StretchStore {
         }
     }
 
-    /// Stores `figures` for the run starting at slot position `index`, whose sources ranked as `sources`.
-    mutating func store(_ figures: Figures, sources: [String], at index: Int, start: Int64) {
-        store(figures, list: list(sources), at: index, start: start)
-    }
-
-    /// The index of the source list `sources` (highest priority first), added if new: runs stored with it
-    /// (``store(_:list:at:start:)``) need not hash the list each.
-    mutating func list(_ sources: [String]) -> Int32 {
+    /// The index of the source list `sources` (the cache's source indices, highest priority first), added if new:
+    /// runs stored with it (``store(_:list:at:start:)``) need not hash the list each.
+    mutating func list(_ sources: [Int32]) -> Int32 {
         if let known = listIndex[sources] { return known }
         let index = Int32(lists.count)
         listIndex[sources] = index
@@ -116,13 +113,15 @@ struct StretchStore {
 
     /// Makes `order` current: keeps the runs whose own sources it ranks as the order they were computed under did
     /// (a source appearing elsewhere does not recompute every run), forgets the others and returns their slots
-    /// (`keys` are the cache's slots). Validity is decided once per distinct source list, then read per run.
-    mutating func adopt(_ order: [String], keys: [Int64]) -> [ClosedRange<Int64>] {
+    /// (`keys` are the cache's slots, `names` its sources' names by index). Validity is decided once per distinct
+    /// source list, then read per run.
+    mutating func adopt(_ order: [String], keys: [Int64], names: [String]) -> [ClosedRange<Int64>] {
         guard order != self.order else { return [] }
         self.order = order
         let ranks = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let rankOf = names.map { ranks[$0] ?? Int.max }
         let valid = lists.map { list in
-            let ranked = list.map { ranks[$0] ?? Int.max }
+            let ranked = list.map { rankOf[Int($0)] }
             return zip(ranked, ranked.dropFirst()).allSatisfy { $0 < $1 }
         }
         guard valid.contains(false) else { return [] }
