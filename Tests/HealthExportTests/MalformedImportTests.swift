@@ -86,6 +86,20 @@ struct MalformedImportTests {
         #expect(truncated.problems.count(.malformedXML) == 1)
     }
 
+    @Test("a .zip that is neither a zip archive nor an export (a damaged download, another file renamed) is named as such")
+    func zipThatIsNoArchive() throws {
+        let store = try TempStore()
+        let path = try store.write("PX\u{3}\u{4} half a download", name: "export.zip")
+        #expect {
+            try store.importExport(path)
+        } throws: { error in
+            "\(error)".contains("export.zip: not a zip archive")
+        }
+        // An export.xml renamed .zip is still an export.
+        let renamed = try store.write(Self.head + Self.record() + "</HealthData>\n", name: "renamed/export.zip")
+        #expect(try store.importExport(renamed).stored == 1)
+    }
+
     @Test("a correlation's members that also appear at the top level are stored once, as members")
     func correlationMembersOnce() throws {
         let store = try TempStore()

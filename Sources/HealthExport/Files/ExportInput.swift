@@ -59,6 +59,12 @@ struct ExportInput {
             let files = (try? Archive(url: url, accessMode: .read)).map { ExportFiles.archive($0, prefix: prefix) } ?? .none
             return ExportInput(xml: .zipEntry(archive, entry), size: Int64(entry.uncompressedSize), files: files, displayName: path)
         }
+        // A damaged download or another file renamed: said as such, not as XML without a <HealthData> root (an export.xml
+        // renamed .zip is still read).
+        if url.pathExtension.lowercased() == "zip",
+           !isHealthData((try? FileHandle(forReadingFrom: url).read(upToCount: 4096)) ?? Data()) {
+            throw ExportReadError.unreadable("\(path): not a zip archive (it does not begin with a zip file's signature)")
+        }
         return try file(url, files: .folder(url.deletingLastPathComponent()))
     }
 
