@@ -51,8 +51,11 @@ public final class ChildProcess: @unchecked Sendable {
         return Self.signalled(raw) ? raw & 0x7f : (raw >> 8) & 0xff
     }
 
-    /// Sends `SIGTERM`.
-    public func terminate() { kill(processIdentifier, SIGTERM) }
+    /// Sends `SIGTERM` while it runs (never to process 0, which would signal the test run's whole process group, nor
+    /// to a reaped identifier the system may have given to another process).
+    public func terminate() {
+        state.withLock { if pid > 0 && status == nil { kill(pid, SIGTERM) } }
+    }
 
     /// Waits until it has exited.
     public func waitUntilExit() {
